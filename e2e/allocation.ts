@@ -1,7 +1,8 @@
 import type { APIRequestContext, APIResponse, Locator } from "@playwright/test";
+import { requireDecimal } from "@/lib/format/decimal";
 
-/** Cents of a "$1,234.56" figure. */
-const cents = (money: string) => Math.round(Number(money.replace(/,/g, "")) * 100);
+/** Micro-units of a "1,234.56" or "3,546.085" figure (as the form shows it, exactly). */
+const micros = (money: string) => requireDecimal(money.replace(/,/g, ""));
 
 /**
  * The invoices of an allocation form that can still take `atLeast` dollars, oldest due first: those offered an amount
@@ -17,13 +18,22 @@ export async function invoicesWithRoom(form: Locator, atLeast = "0.01"): Promise
   for (const row of await rows.all()) {
     const invoice = (await row.locator("th").textContent())!.trim();
     if ((await row.getByLabel(`Amount for invoice ${invoice}`).count()) === 0) continue;
-    // "$431.60" and, below it, "$203.22 already requested".
+    // "$431.60" and, below it, "$203.225 already requested".
     const [balance = "0", asked = "0"] = [
-      ...(await row.locator("td").nth(2).textContent())!.matchAll(/\$([\d,]+\.\d\d)/g),
+      ...(await row.locator("td").nth(2).textContent())!.matchAll(/\$([\d,]+\.\d{2,6})/g),
     ].map((m) => m[1]!);
-    if (cents(balance) - cents(asked) >= cents(atLeast)) found.push(invoice);
+    if (micros(balance) - micros(asked) >= micros(atLeast)) found.push(invoice);
   }
   return found;
+}
+
+/** What an allocation form's row says is already requested toward its invoice, exactly ("0.00" when nothing is). */
+export async function requestedToward(form: Locator, invoice: string): Promise<string> {
+  const row = form
+    .getByRole("region", { name: "Amounts to allocate" })
+    .getByRole("row", { name: new RegExp(`^${invoice} `) });
+  const text = (await row.locator("td").nth(2).textContent()) ?? "";
+  return /\$([\d,]+\.\d{2,6}) already requested/.exec(text)?.[1]?.replace(/,/g, "") ?? "0.00";
 }
 
 /**

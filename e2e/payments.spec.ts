@@ -1,7 +1,9 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { pageHref } from "@/lib/domain/page-href";
-import { invoicesWithRoom } from "./allocation";
+import { addDecimals, parseDecimal, subtractDecimal, toExactDecimalString } from "@/lib/format/decimal";
+import { formatMoneyExact } from "@/lib/format/display";
+import { invoicesWithRoom, requestedToward } from "./allocation";
 import { tryDemo } from "./sign-in";
 import { OPERATOR } from "./operator";
 
@@ -51,6 +53,7 @@ test("a retailer allocates part of a payment to one invoice, sees it Pending, an
     .last()
     .textContent())!;
 
+  const askedBefore = await requestedToward(form, invoice!);
   await form.getByLabel(`Amount for invoice ${invoice}`).fill("10.00");
   await expect(form.getByText("Allocating:")).toBeVisible();
   await expect(form.locator("dd").nth(1)).toHaveText("$10.00");
@@ -62,6 +65,11 @@ test("a retailer allocates part of a payment to one invoice, sees it Pending, an
   const sent = form.getByText(new RegExp(`Sent: \\$10\\.00 to invoice ${invoice}, request (\\d+) \\(Pending\\)`));
   await expect(sent).toBeVisible();
   const requestId = /request (\d+)/.exec((await sent.textContent())!)![1]!;
+  // After the send the form's figures are read again: allocating more, the invoice shows the request toward it.
+  await form.getByRole("button", { name: "Allocate more" }).click();
+  await expect(
+    form.getByRole("region", { name: "Amounts to allocate" }).getByRole("row", { name: new RegExp(`^${invoice} `) }),
+  ).toContainText(`${formatMoneyExact(addDecimals(askedBefore, "10.00"))} already requested`);
 
   const list = page.getByRole("region", { name: "Payment applications table" });
   const row = list.getByRole("row", { name: new RegExp(`^${requestId} `) });
@@ -177,26 +185,61 @@ test("a retailer splits a payment across three invoices, one request each, sent 
   await expect(page.getByText(/Following 3 requests until the ERP confirms them/)).toBeVisible();
 });
 
+/** The credit left a form shows for its payment ("Credit on PAY-…:"), as a decimal string. */
+async function creditShown(form: Locator): Promise<string> {
+  return (await form.locator("dd").first().textContent())!.replace(/[$,]/g, "");
+}
+
+/** Elsewhere (another tab, another person), through the proxy: `amount` of the payment toward an invoice. */
+async function allocateElsewhere(page: Page, account: number, paymentNum: string, invoice: string, amount: string) {
+  const taken = await page.request.post(
+    `/api/v1/payments/applications?PaymentInvoiceNum=${paymentNum}&TargetInvoiceNum=${invoice}&ARAccountID=${account}&Amount=${amount}`,
+    { headers: { Origin: new URL(page.url()).origin } },
+  );
+  expect(taken.status(), await taken.text()).toBe(201);
+}
+
+test("the credit and the open balances are read again before the review: a credit taken meanwhile is told, not reviewed", async ({
+  page,
+}) => {
+  await tryDemo(page, "Try as a retailer");
+  const { form, paymentNum, account } = await openAllocation(page);
+  const credit = await creditShown(form);
+  // While the form is open, all but 5.00 of the credit is allocated elsewhere.
+  const elsewhere = subtractDecimal(credit, "5.00");
+  expect(Number(elsewhere), `payment ${paymentNum} has more than 5.00 of credit`).toBeGreaterThan(0);
+  const [first] = await invoicesWithRoom(form, "6.00");
+  const second = (await invoicesWithRoom(form, elsewhere)).find((i) => i !== first);
+  expect(second, `another invoice with room for ${elsewhere}`).toBeDefined();
+  await allocateElsewhere(page, account, paymentNum, second!, elsewhere);
+
+  // The form still shows the credit it opened with; the amount fits it, not the credit read again.
+  expect(await creditShown(form)).toBe(credit);
+  const field = form.getByLabel(`Amount for invoice ${first}`);
+  await field.fill("6.00");
+  await form.getByRole("button", { name: "Review allocation" }).click();
+  await expect(form.getByText("The credit or the open balances changed since they were read")).toBeVisible();
+  await expect(form.getByText("Together the amounts exceed the credit left ($5.00) by $1.00")).toBeVisible();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByRole("button", { name: "Confirm and send" })).toHaveCount(0);
+  await expect.poll(() => creditShown(form)).toBe("5.00");
+});
+
 test("the API's refusal of an amount over the credit lands on that amount's field", async ({ page }) => {
   await tryDemo(page, "Try as a retailer");
   const { form, paymentNum, account } = await openAllocation(page);
-  const credit = (await form.locator("dd").first().textContent())!.replace(/[$,]/g, "");
-  // The form knows the credit as it was when it opened. Elsewhere (another tab, another person), most of it is
-  // allocated meanwhile, toward an invoice with room for it: only 1.00 is left.
-  const elsewhere = (Number(credit) - 1).toFixed(2);
+  const credit = await creditShown(form);
+  // The review is of the credit as read then. Elsewhere (another tab, another person), most of it is allocated
+  // before the person confirms, toward an invoice with room for it: only 1.00 is left.
+  const elsewhere = subtractDecimal(credit, "1.00");
   const [first] = await invoicesWithRoom(form, "2.00");
   const second = (await invoicesWithRoom(form, elsewhere)).find((i) => i !== first);
   expect(second, `another invoice with room for ${elsewhere}`).toBeDefined();
-  const taken = await page.request.post(
-    `/api/v1/payments/applications?PaymentInvoiceNum=${paymentNum}&TargetInvoiceNum=${second}&ARAccountID=${account}&Amount=${elsewhere}`,
-    {
-      headers: { Origin: new URL(page.url()).origin },
-    },
-  );
-  expect(taken.status(), await taken.text()).toBe(201);
 
   await form.getByLabel(`Amount for invoice ${first}`).fill("2.00");
   await form.getByRole("button", { name: "Review allocation" }).click();
+  await expect(form.getByRole("button", { name: "Confirm and send" })).toBeVisible();
+  await allocateElsewhere(page, account, paymentNum, second!, elsewhere);
   await form.getByRole("button", { name: "Confirm and send" }).click();
   const field = form.getByLabel(`Amount for invoice ${first}`);
   await expect(field).toHaveAttribute("aria-invalid", "true");
@@ -298,4 +341,165 @@ test("an amount above what the invoice still owes is refused by the form and by 
   expect(error.code).toBe("OVER_OPEN_BALANCE");
   expect(error.detail).toContain(`${invoice} owes`);
   expect((await applications(page, account, paymentNum, invoice!)).length).toBe(before);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  /** The sandbox's Data API straight, with the demo Employee key: what the ERP holds, past Backroom. */
+  const STAFF = { "x-api-key": "test-employee-demo" };
+  type Row = Record<string, string | number | null>;
+  async function walk(page: Page, path: string): Promise<Row[]> {
+    const rows: Row[] = [];
+    for (let n = 1; ; n++) {
+      const answer = await page.request.get(`/sandbox/test/api/v1${path}?PageSize=500&Page=${n}`, { headers: STAFF });
+      expect(answer.status(), path).toBe(200);
+      const body = (await answer.json()) as { Data: Row[]; HasNextPage?: boolean };
+      rows.push(...body.Data);
+      if (!body.HasNextPage) return rows;
+    }
+  }
+  const exportTwice = async (page: Page) => {
+    for (const run of [1, 2]) {
+      const job = await page.request.post("/sandbox/test/operator/jobs/export", { headers: OPERATOR, data: {} });
+      expect(job.status(), `export run ${run}`).toBe(200);
+    }
+  };
+
+  /**
+   * An invoice no request is outstanding toward, of an account (not the demo retailer's, whose credit the tests above
+   * spend) with several open invoices (a long form on a phone); a payment of that account, not a brand's credit, whose
+   * credit left covers all the invoice owes; and another invoice of the account that can take the rest of that credit.
+   */
+  async function coveredInvoice(page: Page) {
+    const [payments, open, asked] = await Promise.all([
+      walk(page, "/payments"),
+      walk(page, "/payments/openInvoices"),
+      walk(page, "/payments/applications"),
+    ]);
+    const outstanding = new Set(
+      asked.filter((a) => a.Status === "Pending" || a.Status === "Exported").map((a) => a.TargetInvoiceNum),
+    );
+    const free = open.filter(
+      (i) =>
+        Number(i.OpenBalance) >= 20 &&
+        !outstanding.has(i.InvoiceNum) &&
+        ![50001, 50002].includes(Number(i.ARAccountID)),
+    );
+    const count = new Map<unknown, number>();
+    for (const i of open) count.set(i.ARAccountID, (count.get(i.ARAccountID) ?? 0) + 1);
+    for (const invoice of free.filter((i) => count.get(i.ARAccountID)! >= 4)) {
+      for (const payment of payments) {
+        if (payment.ARAccountID !== invoice.ARAccountID || payment.SupplierID != null) continue;
+        const rest = Number(payment.AvailableBalance) - Number(invoice.OpenBalance);
+        const other = free.find(
+          (i) => i.ARAccountID === invoice.ARAccountID && i !== invoice && Number(i.OpenBalance) >= rest,
+        );
+        if (rest >= 0 && other) return { invoice, payment, other, account: Number(invoice.ARAccountID) };
+      }
+    }
+    throw new Error("no open invoice the credit of a payment of its account covers, with another for the rest");
+  }
+
+  test("100.005 is refused with its field named, a sub-cent balance is cleared exactly, and the review opens in view", async ({
+    page,
+  }) => {
+    await tryDemo(page, "Try as an employee");
+    const { invoice, payment, other, account } = await coveredInvoice(page);
+    const invoiceNum = String(invoice.InvoiceNum);
+    const otherNum = String(other.InvoiceNum);
+    const paymentNum = String(payment.PaymentInvoiceNum);
+    // The ERP holds a balance with a fraction of a cent: all but 10.005 of it allocated from the payment straight
+    // through the API (which takes up to 6 decimals), and confirmed by the ERP's export. The payment's credit left has
+    // a fraction of a cent too.
+    const taken = subtractDecimal(String(invoice.OpenBalance), "10.005");
+    const direct = await page.request.post(
+      `/sandbox/test/api/v1/payments/applications?PaymentInvoiceNum=${paymentNum}&TargetInvoiceNum=${invoiceNum}&ARAccountID=${account}&Amount=${taken}`,
+      { headers: STAFF },
+    );
+    expect(direct.status(), await direct.text()).toBe(201);
+    await exportTwice(page);
+    const owed = (await walk(page, "/payments/openInvoices")).find((i) => i.InvoiceNum === invoiceNum)?.OpenBalance;
+    expect(owed).toBe("10.005000");
+    const credit = subtractDecimal(String(payment.AvailableBalance), taken);
+    expect(credit).toMatch(/\.\d\d5000$/);
+
+    await page.goto(pageHref.payments({ account, payment: paymentNum }));
+    const form = page.getByRole("region", { name: `Allocate payment ${paymentNum}` });
+    const rowOf = (num: string) =>
+      form.getByRole("region", { name: "Amounts to allocate" }).getByRole("row", { name: new RegExp(`^${num} `) });
+    // Shown exactly: the figures that clear them.
+    await expect(rowOf(invoiceNum)).toContainText("$10.005");
+    await expect(form.getByText(`Credit on ${paymentNum}:`).locator("..")).toContainText(formatMoneyExact(credit));
+
+    // 100.005 typed: refused on its field, which the words name, before anything is sent; never rounded.
+    const field = form.getByLabel(`Amount for invoice ${invoiceNum}`);
+    await field.fill("100.005");
+    // Leaving the field tells at once (its words then move the buttons down: the tap comes after them).
+    await field.blur();
+    const words = form.getByText(
+      `Amount for invoice ${invoiceNum}: 100.005 has more than two decimals. Enter dollars and cents, like 100.00 or 100.01`,
+    );
+    await expect(words).toBeVisible();
+    await form.getByRole("button", { name: "Review allocation" }).tap();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toBeFocused();
+    await expect(words).toBeVisible();
+    await expect(form.getByRole("button", { name: "Confirm and send" })).toHaveCount(0);
+    // And by the proxy, in the API's error shape, naming the field.
+    const refused = await page.request.post(
+      `/api/v1/payments/applications?PaymentInvoiceNum=${paymentNum}&TargetInvoiceNum=${invoiceNum}&ARAccountID=${account}&Amount=100.005`,
+      { headers: { Origin: new URL(page.url()).origin } },
+    );
+    expect(refused.status()).toBe(400);
+    const error = ((await refused.json()) as { Error: { code: string; fieldErrors: { field: string }[] } }).Error;
+    expect([error.code, error.fieldErrors.map((f) => f.field)]).toEqual(["AMOUNT_NOT_IN_CENTS", ["Amount"]]);
+
+    // "Fill" types the exact balance, and on another invoice the exact rest of the credit: nothing is left.
+    await rowOf(invoiceNum)
+      .getByRole("button", { name: /^Fill invoice / })
+      .tap();
+    await expect(field).toHaveValue("10.005");
+    const rest = toExactDecimalString(parseDecimal(subtractDecimal(credit, "10.005"))!);
+    await rowOf(otherNum)
+      .getByRole("button", { name: /^Fill invoice / })
+      .tap();
+    await expect(form.getByLabel(`Amount for invoice ${otherNum}`)).toHaveValue(rest);
+    await expect(form.getByText("Credit left:").locator("..")).toContainText("$0.00");
+
+    // The review, in view on the phone, shows the very amounts that are sent.
+    await form.getByRole("button", { name: "Review allocation" }).tap();
+    const review = form.getByRole("heading", { name: `Review: 2 requests from payment ${paymentNum}` });
+    await expect(review).toBeInViewport();
+    await expect(review).toBeFocused();
+    await expect(form.getByText(`$10.005 to invoice ${invoiceNum}`)).toBeVisible();
+    await expect(form.getByText(`${formatMoneyExact(rest)} to invoice ${otherNum}`)).toBeVisible();
+    await expect(form.getByText(/credit left afterwards \$0\.00\./)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    const amountsSent: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && new URL(r.url()).pathname === "/api/v1/payments/applications")
+        amountsSent.push(new URL(r.url()).searchParams.get("Amount")!);
+    });
+    await form.getByRole("button", { name: "Confirm and send" }).tap();
+    // What became of them stays on screen, though the credit read again after the send is nothing.
+    await expect(form.getByRole("status")).toContainText("All 2 requests were sent");
+    await expect(form.getByText(new RegExp(`Sent: \\$10\\.005 to invoice ${invoiceNum}, request \\d+`))).toBeVisible();
+    expect(amountsSent.sort()).toEqual(["10.005", rest].sort());
+    const made = await applications(page, account, paymentNum, invoiceNum);
+    expect(made.filter((a) => a.Status === "Pending").map((a) => a.Amount)).toEqual(["10.005000"]);
+
+    // The ERP confirms them: the invoice owes nothing and leaves the open invoices; the payment has no credit left.
+    await exportTwice(page);
+    expect((await walk(page, "/payments/openInvoices")).some((i) => i.InvoiceNum === invoiceNum)).toBe(false);
+    expect((await walk(page, "/payments")).find((p) => p.PaymentInvoiceNum === paymentNum)?.AvailableBalance).toBe(
+      "0.000000",
+    );
+    await page.getByRole("button", { name: "Check status now" }).click();
+    await expect(
+      page
+        .getByRole("region", { name: "Open invoices table" })
+        .getByRole("row", { name: new RegExp(`^${invoiceNum} `) }),
+    ).toHaveCount(0);
+  });
 });

@@ -3,31 +3,37 @@
 import type { FieldErrors, UseFormReturn } from "react-hook-form";
 import { TableFrame } from "@/components/table/table-frame";
 import { cardCell } from "@/components/table/card-cell";
-import { formatDay, formatMoney } from "@/lib/format/display";
-import { type AllocationValues, notPayable } from "@/lib/ui/payments/allocation";
+import { formatDay, formatMoneyExact } from "@/lib/format/display";
+import { type AllocationValues, notPayable, type OpenInvoiceRef } from "@/lib/ui/payments/allocation";
 import type { OpenInvoice } from "@/lib/ui/payments/requests";
 import { AllocationAmountField } from "./allocation-amount-field";
 import { InvoiceLink, Overdue } from "./open-invoices-table";
 
 interface AllocationAmountsTableProps {
   rows: OpenInvoice[];
-  /** Per target invoice, what requests already outstanding ask toward it. */
-  outstanding: Map<string, string>;
+  /** Each row's figures as last read, in the rows' order: its open balance and what is already requested toward it. */
+  refs: OpenInvoiceRef[];
   form: UseFormReturn<AllocationValues>;
   errors: FieldErrors<AllocationValues>;
   /** The prefix of each line's hint id. */
   hintPrefix: string;
   today: string;
+  /** "Fill" on a row: all its invoice can take, or the rest of the credit, exactly. */
+  onFill: (index: number) => void;
 }
 
-/** The open invoices, oldest due first, each with the amount to allocate to it (or why none is asked for). */
+/**
+ * The open invoices, oldest due first, each with the amount to allocate to it (or why none is asked for) and a "Fill"
+ * that types what it can take. Balances are shown exactly, a sub-cent digit included: the figure that clears it.
+ */
 export function AllocationAmountsTable({
   rows,
-  outstanding,
+  refs,
   form,
   errors,
   hintPrefix,
   today,
+  onFill,
 }: AllocationAmountsTableProps) {
   return (
     <TableFrame label="Amounts to allocate">
@@ -50,9 +56,10 @@ export function AllocationAmountsTable({
         <tbody>
           {rows.map((invoice, index) => {
             const error = errors.lines?.[index]?.amount?.message;
-            const asked = outstanding.get(invoice.InvoiceNum ?? "");
+            const ref = refs[index];
+            const asked = ref?.outstanding;
             const hintId = `${hintPrefix}-line-${index}`;
-            const why = notPayable(invoice.OpenBalance, asked);
+            const why = notPayable(ref?.openBalance, asked);
             return (
               <tr key={invoice.InvoiceNum}>
                 <th scope="row" className="font-normal" {...cardCell()}>
@@ -63,14 +70,14 @@ export function AllocationAmountsTable({
                   <Overdue dueDate={invoice.DueDate ?? undefined} today={today} />
                 </td>
                 <td className="numeric" {...cardCell("Open balance")}>
-                  {formatMoney(invoice.OpenBalance)}
+                  {formatMoneyExact(ref?.openBalance)}
                   {asked && (
                     <span className="block text-xs text-slate-700 dark:text-slate-300">
-                      {formatMoney(asked)} already requested
+                      {formatMoneyExact(asked)} already requested
                     </span>
                   )}
                 </td>
-                <td {...cardCell("Amount to allocate")}>
+                <td {...cardCell("Amount to allocate", { wide: true })}>
                   {why && !error ? (
                     // A credit, a paid invoice or one already requested in full takes nothing: no amount is asked for it
                     // (the API, or the proxy, would refuse it).
@@ -81,6 +88,7 @@ export function AllocationAmountsTable({
                       invoiceNum={invoice.InvoiceNum!}
                       hintId={hintId}
                       error={error}
+                      onFill={why ? undefined : () => onFill(index)}
                     />
                   )}
                 </td>

@@ -6,7 +6,7 @@ import type { FieldErrors } from "react-hook-form";
 import { useTimeZone } from "@/components/shell/providers";
 import { compareDecimals } from "@/lib/format/decimal";
 import { todayIn } from "@/lib/format/days";
-import { formatMoney } from "@/lib/format/display";
+import { formatMoneyExact } from "@/lib/format/display";
 import { allocatedTotal, type AllocationValues, owes } from "@/lib/ui/payments/allocation";
 import { apiQueryOptions, STALE } from "@/lib/domain/api-query";
 import { outstandingByTarget } from "@/lib/domain/payments/allocation-room";
@@ -17,7 +17,7 @@ import { BUTTON, PRIMARY } from "@/lib/ui/styles";
 import { AllocationAmountsTable } from "./allocation-amounts-table";
 import { AllocationProgress, OutcomeList } from "./allocation-outcomes";
 import { AllocationReview } from "./allocation-review";
-import { useAllocation } from "./use-allocation";
+import { type FigureSources, useAllocation } from "./use-allocation";
 
 interface AllocationFormProps {
   account: number;
@@ -28,6 +28,8 @@ interface AllocationFormProps {
   paymentsFiltered?: boolean;
   invoices: OpenInvoice[] | undefined;
   invoicesLoading: boolean;
+  /** The requests the payment and the invoices were read with: read again before the review. */
+  sources: FigureSources;
   onClose: () => void;
   onSubmitted: (watched: Watched[]) => Promise<void>;
 }
@@ -46,17 +48,37 @@ export function AllocationForm({
   paymentsFiltered = false,
   invoices,
   invoicesLoading,
+  sources,
   onClose,
   onSubmitted,
 }: AllocationFormProps) {
   const titleId = useId();
   // A new round (after "Allocate more") starts a fresh form over the invoices as they are then.
   const [round, setRound] = useState(0);
+  // A round that has sent stays on screen with its outcomes, even once its sends leave no credit or nothing owed: the
+  // figures read again after a send would otherwise replace them with "no credit left".
+  const [sent, setSent] = useState(false);
   // What is already requested toward each invoice (its open balance does not show it yet). Unread, the proxy still
   // refuses an amount above what an invoice can take.
   const requested = useQuery(apiQueryOptions(browserApi, outstandingRequest(account), STALE.working));
+  const allocation = (payment: Payment, invoices: OpenInvoice[]) => (
+    <Allocation
+      key={round}
+      account={account}
+      payment={payment}
+      invoices={invoices}
+      outstanding={outstandingByTarget(requested.data?.records ?? [])}
+      sources={sources}
+      onSubmitted={onSubmitted}
+      onSending={() => setSent(true)}
+      onAgain={() => {
+        setSent(false);
+        setRound((r) => r + 1);
+      }}
+    />
+  );
   let body: React.ReactNode;
-  if (paymentsLoading || invoicesLoading || requested.isPending)
+  if ((paymentsLoading || invoicesLoading || requested.isPending) && !sent)
     body = (
       <span
         className="skeleton block h-24 w-full"
@@ -65,6 +87,7 @@ export function AllocationForm({
         aria-label="Loading the allocation form"
       />
     );
+  else if (sent && payment && invoices) body = allocation(payment, invoices);
   else if (!payment)
     body = (
       <p className="text-sm">
@@ -84,18 +107,7 @@ export function AllocationForm({
         No open invoice of this AR account owes anything: its open items are credits, which take no payment.
       </p>
     );
-  else
-    body = (
-      <Allocation
-        key={round}
-        account={account}
-        payment={payment}
-        invoices={invoices}
-        outstanding={outstandingByTarget(requested.data?.records ?? [])}
-        onSubmitted={onSubmitted}
-        onAgain={() => setRound((r) => r + 1)}
-      />
-    );
+  else body = allocation(payment, invoices);
   return (
     <section aria-labelledby={titleId} className="space-y-3 rounded-lg border-2 border-sky-700 p-4 dark:border-sky-400">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -117,14 +129,26 @@ interface AllocationProps {
   invoices: OpenInvoice[];
   /** Per target invoice, what requests already outstanding ask toward it. */
   outstanding: Map<string, string>;
+  sources: FigureSources;
   onSubmitted: (watched: Watched[]) => Promise<void>;
+  /** The round begins to send: from then on it shows what became of its requests, whatever the figures read after. */
+  onSending: () => void;
   onAgain: () => void;
 }
 
 /** One round of the form: the amounts, then their review, then their sending and what became of it. */
-function Allocation({ account, payment, invoices, outstanding, onSubmitted, onAgain }: AllocationProps) {
+function Allocation({
+  account,
+  payment,
+  invoices,
+  outstanding,
+  sources,
+  onSubmitted,
+  onSending,
+  onAgain,
+}: AllocationProps) {
   const today = todayIn(useTimeZone());
-  const allocation = useAllocation({ account, payment, invoices, outstanding, onSubmitted });
+  const allocation = useAllocation({ account, payment, invoices, outstanding, sources, onSubmitted });
   const { paymentNum, credit, form, lines, phase, setPhase, sentBefore, left, over, requests, run } = allocation;
   const ids = { summary: useId(), errors: useId() };
 
@@ -146,7 +170,10 @@ function Allocation({ account, payment, invoices, outstanding, onSubmitted, onAg
         requests={requests}
         total={allocatedTotal(lines)}
         left={left}
-        onConfirm={() => void run(requests)}
+        onConfirm={() => {
+          onSending();
+          void run(requests);
+        }}
         onBack={() => setPhase("edit")}
       />
     );
@@ -157,7 +184,7 @@ function Allocation({ account, payment, invoices, outstanding, onSubmitted, onAg
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit(() => setPhase("confirm"))}
+      onSubmit={(event) => void allocation.review(event)}
       className="space-y-3"
       aria-describedby={ids.summary}
     >
@@ -165,16 +192,16 @@ function Allocation({ account, payment, invoices, outstanding, onSubmitted, onAg
       <dl id={ids.summary} className="flex flex-wrap gap-x-8 gap-y-1 text-sm" aria-live="polite">
         <div>
           <dt className="inline font-semibold">Credit on {paymentNum}: </dt>
-          <dd className="inline">{formatMoney(credit)}</dd>
+          <dd className="inline">{formatMoneyExact(credit)}</dd>
         </div>
         <div>
           <dt className="inline font-semibold">Allocating: </dt>
-          <dd className="inline">{formatMoney(allocatedTotal(lines))}</dd>
+          <dd className="inline">{formatMoneyExact(allocatedTotal(lines))}</dd>
         </div>
         <div>
           <dt className="inline font-semibold">Credit left: </dt>
           <dd className={`inline font-semibold ${over ? "text-red-800 dark:text-red-300" : ""}`}>
-            {formatMoney(left)}
+            {formatMoneyExact(left)}
           </dd>
         </div>
       </dl>
@@ -190,15 +217,16 @@ function Allocation({ account, payment, invoices, outstanding, onSubmitted, onAg
       )}
       <AllocationAmountsTable
         rows={allocation.rows}
-        outstanding={allocation.outstanding}
+        refs={allocation.refs}
         form={form}
         errors={errors}
         hintPrefix={ids.summary}
         today={today}
+        onFill={allocation.fillLine}
       />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={PRIMARY}>
-          Review allocation
+        <button type="submit" className={PRIMARY} disabled={allocation.checking}>
+          {allocation.checking ? "Reading the balances again…" : "Review allocation"}
         </button>
         <button type="button" className={BUTTON} onClick={allocation.fill}>
           Fill oldest first

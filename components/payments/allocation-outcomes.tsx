@@ -4,7 +4,7 @@ import { CopyButton } from "@/components/table/copy-button";
 import { RetryButton } from "@/components/table/retry-button";
 import type { RecordOf } from "@/lib/data-api/client";
 import { DataApiError } from "@/lib/data-api/data-api-error";
-import { formatMoney } from "@/lib/format/display";
+import { formatMoneyExact } from "@/lib/format/display";
 import { describeFailure } from "@/lib/ui/failure";
 import type { AllocationRequest, Outcome } from "@/lib/ui/payments/submission";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
@@ -81,7 +81,7 @@ export function OutcomeList({ outcomes }: { outcomes: Outcome<Created | undefine
   return (
     <ul className="space-y-1 text-sm">
       {outcomes.map((o) => {
-        const what = `${formatMoney(o.request.amount)} to invoice ${o.request.targetInvoiceNum}`;
+        const what = `${formatMoneyExact(o.request.amount)} to invoice ${o.request.targetInvoiceNum}`;
         if (o.state === "sent") {
           return (
             <li key={o.request.targetInvoiceNum}>

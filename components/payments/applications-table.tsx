@@ -4,7 +4,7 @@ import { TableFrame } from "@/components/table/table-frame";
 import { cardCell } from "@/components/table/card-cell";
 import { useWholeTable } from "@/components/table/whole-table";
 import type { RecordOf } from "@/lib/data-api/client";
-import { formatDateTime, formatMoney, MISSING } from "@/lib/format/display";
+import { formatDateTime, formatMoneyExact, MISSING } from "@/lib/format/display";
 import { type NameLookup, requestedBy } from "@/lib/ui/payments/requested-by";
 import { RequestedByCell } from "./requested-by-cell";
 
@@ -56,7 +56,7 @@ export function ApplicationsTable({ rows, fetching, sent, erpUsers, timeZone }: 
               <td {...cardCell("Payment")}>{r.PaymentInvoiceNum ?? MISSING}</td>
               <td {...cardCell("Invoice")}>{r.TargetInvoiceNum ?? MISSING}</td>
               <td className="numeric" {...cardCell("Amount")}>
-                {formatMoney(r.Amount)}
+                {formatMoneyExact(r.Amount)}
               </td>
               <td {...cardCell("Status")}>
                 {r.Status ? (

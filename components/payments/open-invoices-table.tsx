@@ -5,7 +5,7 @@ import { TableFrame } from "@/components/table/table-frame";
 import { cardCell } from "@/components/table/card-cell";
 import { useWholeTable } from "@/components/table/whole-table";
 import { useTimeZone } from "@/components/shell/providers";
-import { formatDay, formatMoney, MISSING } from "@/lib/format/display";
+import { formatDay, formatMoneyExact, MISSING } from "@/lib/format/display";
 import { daysOverdue } from "@/lib/domain/payments/open-invoice-order";
 import { byDueDate } from "@/lib/domain/payments/open-invoice-order";
 import type { OpenInvoice } from "@/lib/ui/payments/requests";
@@ -90,10 +90,10 @@ export function OpenInvoicesTable({
                   <Overdue dueDate={i.DueDate ?? undefined} today={today} />
                 </td>
                 <td className="numeric" {...cardCell("Total")}>
-                  {formatMoney(i.InvoiceTotal)}
+                  {formatMoneyExact(i.InvoiceTotal)}
                 </td>
                 <td className="numeric font-semibold" {...cardCell("Open balance")}>
-                  {formatMoney(i.OpenBalance)}
+                  {formatMoneyExact(i.OpenBalance)}
                 </td>
               </tr>
             ))}

@@ -6,7 +6,7 @@ import { cardCell } from "@/components/table/card-cell";
 import { useWholeTable } from "@/components/table/whole-table";
 import { useTimeZone } from "@/components/shell/providers";
 import { compareDecimals, parseDecimal } from "@/lib/format/decimal";
-import { formatDateTime, formatDay, formatMoney, MISSING } from "@/lib/format/display";
+import { formatDateTime, formatDay, formatMoneyExact, MISSING } from "@/lib/format/display";
 import { paymentTypeName } from "@/lib/domain/payments/payment-type";
 import type { Payment } from "@/lib/ui/payments/requests";
 
@@ -108,10 +108,10 @@ export function PaymentsTable({
                     {p.Memo || MISSING}
                   </td>
                   <td className="numeric" {...cardCell("Amount")}>
-                    {formatMoney(p.Amount)}
+                    {formatMoneyExact(p.Amount)}
                   </td>
                   <td className="numeric font-semibold" {...cardCell("Credit left")}>
-                    {formatMoney(p.AvailableBalance)}
+                    {formatMoneyExact(p.AvailableBalance)}
                   </td>
                   {onAllocate && (
                     <td {...cardCell(false)}>

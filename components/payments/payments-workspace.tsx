@@ -22,6 +22,7 @@ import {
   customersRequest,
   type OpenInvoice,
   openInvoicesRequest,
+  outstandingRequest,
   PARAMS,
   paymentOf,
   PAYMENTS_STALE,
@@ -229,17 +230,19 @@ function Account({
   const ids = { payments: useId(), invoices: useId() };
 
   const afterSubmit = async (sent: Watched[]) => {
-    // The proxy dropped this key's payment answers on the write; these ask again for the payments' credit left (a
-    // pending request holds its amount) and the new requests. The open invoices' balances change only when the ERP
-    // applies a request: they are read again when one settles (onSettled).
-    // Followed only then: the list read again holds the new requests, and their statuses are read from it.
-    await refreshNow([requests.payments, requests.applications]).catch(() => {});
+    // After each send, every figure the form shows is read again: the payments' credit left (a pending request holds
+    // its amount), the open balances (the ERP may have applied another request meanwhile), what is requested toward
+    // each, and the new requests. Followed only then: the list read again holds the new requests, and their statuses
+    // are read from it.
+    await refreshNow([requests.payments, invoicesRequest, outstandingRequest(account), requests.applications]).catch(
+      () => {},
+    );
     setWatching((w) => [...w, ...sent.filter((s) => !w.some((x) => x.requestId === s.requestId))]);
   };
   const onSettled = (all: boolean) => {
     // Nothing left to follow: a reload need not ask again.
     if (all) forget();
-    void refreshNow([requests.payments, invoicesRequest]).catch(() => {});
+    void refreshNow([requests.payments, invoicesRequest, outstandingRequest(account)]).catch(() => {});
   };
 
   return (
@@ -275,6 +278,7 @@ function Account({
           paymentsFiltered={filters.suppliers !== undefined || filters.paymentTypes !== undefined}
           invoices={invoices.data?.records}
           invoicesLoading={invoices.isPending}
+          sources={{ payments: requests.payments, invoices: invoicesRequest }}
           onClose={() => onPayment(undefined)}
           onSubmitted={afterSubmit}
         />

@@ -63,6 +63,9 @@ test("a retailer reviews an invoice and allocates a payment across two invoices 
   await tabTo(page, nav.getByRole("link", { name: "Overview" }), { back: true, max: 400 });
   const made = await requestsSince(page, since);
   console.log(`journey requests, retailer: ${made.length} (${made.join(", ")})`);
-  // No page reads what the session or the browser already holds: at most 20 requests, down from 27, 18 and 17 before (retailer, brand, rep).
-  expect(made.length).toBeLessThanOrEqual(20);
+  // No page reads what the session or the browser already holds: at most 20 requests, down from 27, 18 and 17 before
+  // (retailer, brand, rep); but for the 6 the payments form makes on purpose, money being decided: the credit, the open
+  // balances and what is requested toward them read again before the review (3) and after the send (2 more than the
+  // payments and applications read before), and what is requested when a request settles (1).
+  expect(made.length).toBeLessThanOrEqual(26);
 });

@@ -4,10 +4,12 @@ import {
   addDecimals,
   compareDecimals,
   isPositiveDecimal,
+  isWholeCents,
   parseDecimal,
   requireDecimal,
   subtractDecimal,
   toDecimalString,
+  toExactDecimalString,
 } from "./decimal";
 
 describe("parseDecimal", () => {
@@ -110,5 +112,53 @@ describe("isPositiveDecimal", () => {
     ["", false],
   ])("%j → %s", (text, positive) => {
     expect(isPositiveDecimal(text)).toBe(positive);
+  });
+});
+
+describe("toExactDecimalString", () => {
+  it.each([
+    [50_000_000n, "50.00"],
+    [3_546_085_000n, "3546.085"],
+    [12_345_600n, "12.3456"],
+    [1n, "0.000001"],
+    [0n, "0.00"],
+    [-100_005_000n, "-100.005"],
+    [-10_000n, "-0.01"],
+  ])("%s → %j, nothing rounded", (micros, text) => {
+    expect(toExactDecimalString(micros)).toBe(text);
+  });
+
+  it("keeps at least the decimals asked for", () => {
+    expect(toExactDecimalString(50_000_000n, 0)).toBe("50");
+    expect(toExactDecimalString(50_500_000n, 0)).toBe("50.5");
+    expect(toExactDecimalString(50_500_000n, 6)).toBe("50.500000");
+    expect(() => toExactDecimalString(1n, 7)).toThrow(RangeError);
+  });
+
+  it("reads back to the same value, for any value", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), (micros) => {
+        const text = toExactDecimalString(micros);
+        expect(parseDecimal(text)).toBe(micros);
+        expect(text).toMatch(/^-?\d+\.\d{2,6}$/);
+      }),
+    );
+  });
+});
+
+describe("isWholeCents", () => {
+  it.each([
+    ["100.01", true],
+    ["10.5", true],
+    ["10.500000", true],
+    ["7", true],
+    ["-0.01", true],
+    ["100.005", false],
+    ["0.000001", false],
+    ["1.0000001", false],
+    ["abc", false],
+    ["", false],
+  ])("%j → %s", (text, cents) => {
+    expect(isWholeCents(text)).toBe(cents);
   });
 });

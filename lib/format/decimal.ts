@@ -114,3 +114,39 @@ export function isPositiveDecimal(text: string): boolean {
   const micros = parseDecimal(text);
   return micros !== undefined && micros > 0n;
 }
+
+/** Micro-units in one cent. */
+const MICROS_PER_CENT = 10n ** BigInt(DECIMAL_SCALE - 2);
+
+/**
+ * Writes micro-units exactly, with at least `minDigits` decimals (0 to 6) and no trailing zeros beyond them: nothing
+ * is rounded. Money as a person reads and types it: cents always, a sub-cent digit only where the figure has one.
+ *
+ * @example
+ * toExactDecimalString(50_000_000n); // "50.00"
+ * toExactDecimalString(3_546_085_000n); // "3546.085"
+ * toExactDecimalString(1n); // "0.000001"
+ */
+export function toExactDecimalString(micros: bigint, minDigits = 2): string {
+  if (!Number.isInteger(minDigits) || minDigits < 0 || minDigits > DECIMAL_SCALE) {
+    throw new RangeError(`minDigits must be an integer from 0 to ${DECIMAL_SCALE}, not ${minDigits}`);
+  }
+  const full = toDecimalString(micros, DECIMAL_SCALE);
+  const point = full.indexOf(".");
+  let end = full.length;
+  while (end > point + 1 + minDigits && full[end - 1] === "0") end--;
+  return full.slice(0, end === point + 1 ? point : end);
+}
+
+/**
+ * Whether the text is a decimal whose value is a whole number of cents ("10.5", "10.50", "10.500000"; not "10.005",
+ * nor text that is not a decimal of up to 6 decimals).
+ *
+ * @example
+ * isWholeCents("100.01"); // true
+ * isWholeCents("100.005"); // false
+ */
+export function isWholeCents(text: string): boolean {
+  const micros = parseDecimal(text);
+  return micros !== undefined && micros % MICROS_PER_CENT === 0n;
+}

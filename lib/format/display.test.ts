@@ -6,6 +6,7 @@ import {
   formatDayRange,
   formatDay,
   formatMoney,
+  formatMoneyExact,
   formatQuantity,
   MISSING,
 } from "./display";
@@ -44,6 +45,30 @@ describe("formatMoney", () => {
   it("shows text that is not a decimal as given", () => {
     expect(formatMoney("n/a")).toBe("n/a");
     expect(formatMoney("1.0000001")).toBe("1.0000001");
+  });
+});
+
+describe("formatMoneyExact", () => {
+  it.each([
+    ["3546.085000", "$3,546.085"],
+    ["100.005", "$100.005"],
+    ["-0.005", "\u2212$0.005"],
+    ["1234.500000", "$1,234.50"],
+    ["0", "$0.00"],
+    ["0.000001", "$0.000001"],
+    ["550.295", "$550.295"],
+  ])("shows %j as %j, never rounded", (value, shown) => {
+    expect(formatMoneyExact(value)).toBe(shown);
+  });
+
+  it("is formatMoney wherever the figure is in cents", () => {
+    for (const value of ["1234.5", "-7.10", "0.01", "1000000", 12.25])
+      expect(formatMoneyExact(value)).toBe(formatMoney(value));
+  });
+
+  it("shows missing values as a dash and text that is not a decimal as given", () => {
+    expect(formatMoneyExact(null)).toBe(MISSING);
+    expect(formatMoneyExact("n/a")).toBe("n/a");
   });
 });
 

@@ -1,4 +1,4 @@
-import { DECIMAL_SCALE, parseDecimal, toDecimalString } from "./decimal";
+import { DECIMAL_SCALE, parseDecimal, toDecimalString, toExactDecimalString } from "./decimal";
 
 /**
  * How values show in the dashboard's tables. Every formatter gives MISSING for null, undefined and "", never the
@@ -88,6 +88,24 @@ export function formatMoney(value: Sparse<string | number>): string {
   const micros = parseDecimal(text);
   if (micros === undefined) return text;
   const { negative, text: amount } = grouped(toDecimalString(micros, 2));
+  return `${negative ? MINUS : ""}$${amount}`;
+}
+
+/**
+ * Money as `formatMoney` writes it, but never rounded: cents always, and a sub-cent digit where the figure has one (an
+ * ERP can hold 3,546.085). Where a person acts on a figure (allocates up to it, clears it), it is shown as it is.
+ *
+ * @example
+ * formatMoneyExact("3546.085000"); // "$3,546.085"
+ * formatMoneyExact("1234.500000"); // "$1,234.50"
+ * formatMoneyExact(null); // "—"
+ */
+export function formatMoneyExact(value: Sparse<string | number>): string {
+  const text = decimalInput(value);
+  if (text === undefined) return MISSING;
+  const micros = parseDecimal(text);
+  if (micros === undefined) return text;
+  const { negative, text: amount } = grouped(toExactDecimalString(micros));
   return `${negative ? MINUS : ""}$${amount}`;
 }
 

@@ -1,5 +1,12 @@
-import { compareDecimals, parseDecimal, toDecimalString } from "@/lib/format/decimal";
-import { formatMoney } from "@/lib/format/display";
+import {
+  addDecimals,
+  compareDecimals,
+  isWholeCents,
+  parseDecimal,
+  toDecimalString,
+  toExactDecimalString,
+} from "@/lib/format/decimal";
+import { formatMoneyExact } from "@/lib/format/display";
 
 /** Payment requests not yet in their target's open balance: asked, or sent to the ERP and not confirmed. */
 export const OUTSTANDING_STATUSES = ["Pending", "Exported"] as const;
@@ -38,15 +45,59 @@ export function outstandingByTarget(
 }
 
 /**
- * Why an amount is more than an invoice can take, naming what it owes and what is already asked toward it.
+ * Why an amount is more than an invoice can take, naming what it owes and what is already asked toward it, each figure
+ * exact: the "at most" it names is an amount the form and the proxy take as it is.
  *
  * @example
  * overRoomWords("INV-129150", "456.00", "0", "500.00");
  * // "INV-129150 owes $456.00: allocate at most $456.00, not $500.00."
+ * overRoomWords("INV-126577", "3546.085", "0", "3546.09");
+ * // "INV-126577 owes $3,546.085: allocate at most $3,546.085, not $3,546.09."
  */
 export function overRoomWords(invoiceNum: string, openBalance: string, outstanding: string, amount: string): string {
   const owed = (parseDecimal(openBalance.trim()) ?? 0n) > 0n ? openBalance : "0";
   const asked =
-    compareDecimals(outstanding, "0") > 0 ? ` less ${formatMoney(outstanding)} already requested toward it` : "";
-  return `${invoiceNum} owes ${formatMoney(owed)}${asked}: allocate at most ${formatMoney(roomLeft(openBalance, outstanding))}, not ${formatMoney(amount)}.`;
+    compareDecimals(outstanding, "0") > 0 ? ` less ${formatMoneyExact(outstanding)} already requested toward it` : "";
+  return `${invoiceNum} owes ${formatMoneyExact(owed)}${asked}: allocate at most ${formatMoneyExact(roomLeft(openBalance, outstanding))}, not ${formatMoneyExact(amount)}.`;
+}
+
+/**
+ * Whether an amount a person sends may have the digits it has: an amount is in cents (at most two decimals, by value:
+ * "10.500" is 10.50), but for the one figure it clears exactly, with the sub-cent digits the ERP holds (3,546.085):
+ * all the target invoice can still take (`room`), or all the credit the payment has left (`creditLeft`). Anything else
+ * with more than two decimals is refused, never rounded: it would leave a balance with a fraction of a cent, or send
+ * a figure other than the one reviewed. The allocation form and the proxy's balance stage judge by it alike.
+ *
+ * @example
+ * amountInCents("100.01", ["3546.085"]); // true
+ * amountInCents("100.005", ["3546.085", "650.30"]); // false
+ * amountInCents("3546.085", ["3546.085000"]); // true: it clears the invoice
+ */
+export function amountInCents(amount: string, clears: readonly (string | undefined)[]): boolean {
+  const text = amount.trim();
+  if (isWholeCents(text)) return true;
+  const micros = parseDecimal(text);
+  return (
+    micros !== undefined &&
+    clears.some((figure) => figure !== undefined && parseDecimal(figure.trim()) === micros && micros > 0n)
+  );
+}
+
+/**
+ * Why an amount with more than two decimals is refused, naming its field and the two amounts in cents around it.
+ *
+ * @example
+ * subCentWords("Amount for invoice INV-126577", "100.005");
+ * // "Amount for invoice INV-126577: 100.005 has more than two decimals. Enter dollars and cents, like 100.00 or
+ * // 100.01 (more decimals only to clear an open balance or the credit left exactly)."
+ */
+export function subCentWords(field: string, amount: string): string {
+  const text = amount.trim();
+  // The cents below it (its first two decimals) and the cent above: the person chooses, nothing is rounded for them.
+  const [whole = "0", fraction = ""] = text.split(".");
+  const below = parseDecimal(`${whole}.${fraction.slice(0, 2)}`) ?? 0n;
+  const down = toExactDecimalString(below);
+  const up = toExactDecimalString(parseDecimal(addDecimals(down, "0.01")) ?? 0n);
+  const like = below > 0n ? `${down} or ${up}` : up;
+  return `${field}: ${text} has more than two decimals. Enter dollars and cents, like ${like} (more decimals only to clear an open balance or the credit left exactly).`;
 }

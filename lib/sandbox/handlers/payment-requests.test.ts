@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { subtractDecimal } from "@/lib/format/decimal";
 import { hashKey } from "../keys";
 import { availableBalanceSql } from "./payments";
 import { expectDocumented } from "./test-fixtures";
@@ -224,6 +225,34 @@ describe("POST /payments/applications", () => {
       .where("key_hash", "=", hashKey("test-employee-demo"))
       .executeTakeFirstOrThrow();
     expect((body.Data as { RequestedByUserID: number }).RequestedByUserID).toBe(key.user_id);
+  });
+
+  // The documentation's Amount is a number (must be positive, within the payment's credit): nothing limits its
+  // decimals, and the records hold 6. The sandbox takes a sub-cent amount as the API does, exactly; Backroom's proxy
+  // is what holds a person to cents (lib/server/core/proxy/balance.ts).
+  it("takes an amount with sub-cent digits exactly: held from the credit, then off the invoice's open balance", async () => {
+    const before = await availableOf(payment.num);
+    const { status, body } = await post(request("100.005"));
+    expect(status).toBe(201);
+    expect((body.Data as { Amount: string }).Amount).toBe("100.005000");
+    expect(subtractDecimal(before!, (await availableOf(payment.num))!)).toBe("100.005000");
+    const owed = () =>
+      sandbox.db
+        .selectFrom("invoices")
+        .select("open_balance_micros")
+        .where("invoice_num", "=", invoice)
+        .executeTakeFirstOrThrow();
+    const outstanding = await sandbox.db
+      .selectFrom("payment_applications")
+      .select((eb) => eb.fn.sum<number>("amount_micros").as("sum"))
+      .where("target_invoice_num", "=", invoice)
+      .where("status", "in", ["Pending", "Exported"])
+      .executeTakeFirstOrThrow();
+    const { open_balance_micros: open } = await owed();
+    for (const run of [1, 2]) expect((await sandbox.operator("POST", "/jobs/export")).status, `run ${run}`).toBe(200);
+    // Every request toward it fits its balance: all confirmed, to the micro-unit.
+    expect((await owed()).open_balance_micros).toBe(open - Number(outstanding.sum));
+    expect(Number(outstanding.sum) % 10_000).toBe(5_000);
   });
 
   it("takes exactly the available balance, leaving 0, and then refuses another cent", async () => {

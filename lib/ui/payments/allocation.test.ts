@@ -3,17 +3,22 @@ import { daysOverdue } from "@/lib/domain/payments/open-invoice-order";
 import { isPositiveDecimalText } from "@/lib/data-api/values";
 import { paymentApplicationParams } from "@/lib/data-api/writes";
 import { compareDecimals } from "@/lib/format/decimal";
+import { formatMoneyExact } from "@/lib/format/display";
+import { subCentWords } from "@/lib/domain/payments/allocation-room";
 import {
   allocatedTotal,
   allocationSchema,
+  amountsReadable,
   allocationsOf,
   type AllocationValues,
   creditLeft,
   fillOldestFirst,
+  fillOne,
   isEntered,
   notPayable,
   type OpenInvoiceRef,
   owes,
+  sendingOrder,
 } from "./allocation";
 
 type Lines = AllocationValues["lines"];
@@ -161,7 +166,7 @@ describe("allocationSchema", () => {
   });
 
   it("accepts amounts within the credit, with blank lines between", () => {
-    const result = allocationSchema("100.00", []).safeParse({ lines: lines("40", "", "59.999999") });
+    const result = allocationSchema("100.00", []).safeParse({ lines: lines("40", "", "59.99") });
     expect(result.success).toBe(true);
   });
 
@@ -175,8 +180,12 @@ describe("allocationSchema", () => {
     expect(issuesOf("100", { lines: lines(" 12.50 ") })).toEqual([]);
   });
 
-  it("accepts exactly 6 decimals", () => {
-    expect(issuesOf("1", { lines: lines("0.000001") })).toEqual([]);
+  it("accepts 6 decimals only where they clear a figure exactly: the invoice's room, or the rest of the credit", () => {
+    expect(issuesOf("1", { lines: lines("0.000001") }, [{ invoiceNum: "A", openBalance: "0.000001" }])).toEqual([]);
+    expect(issuesOf("0.000001", { lines: lines("0.000001") })).toEqual([]);
+    expect(issuesOf("1", { lines: lines("0.000001") })).toEqual([
+      { path: ["lines", 0, "amount"], message: subCentWords("Amount for invoice A", "0.000001") },
+    ]);
   });
 
   it.each(["0", "0.00", "0.000000"])("refuses a zero amount %j", (amount) => {
@@ -201,9 +210,9 @@ describe("allocationSchema", () => {
     },
   );
 
-  it.each(["1.0000001", "0.0000001", "12.12345678"])("refuses more than 6 decimals: %j", (amount) => {
+  it.each(["1.0000001", "0.0000001", "12.12345678"])("refuses more than 6 decimals, naming the field: %j", (amount) => {
     expect(issuesOf("100", { lines: lines(amount) })).toEqual([
-      { path: ["lines", 0, "amount"], message: "Use at most 6 decimal places" },
+      { path: ["lines", 0, "amount"], message: subCentWords("Amount for invoice A", amount) },
     ]);
   });
 
@@ -233,7 +242,12 @@ describe("allocationSchema", () => {
   });
 
   it("refuses an excess of a single micro-unit", () => {
-    const issues = issuesOf("0.30", { lines: lines("0.10", "0.200001") });
+    // 0.200001 is all B owes (a sub-cent amount is taken only as an exact figure it clears).
+    const invoices = [
+      { invoiceNum: "A", openBalance: "5" },
+      { invoiceNum: "B", openBalance: "0.200001" },
+    ];
+    const issues = issuesOf("0.30", { lines: lines("0.10", "0.200001") }, invoices);
     expect(issues.map((i) => i.path)).toEqual([["lines", 1, "amount"]]);
   });
 
@@ -268,6 +282,122 @@ describe("allocationSchema", () => {
     expect(issuesOf("1000", { lines: lines("456.00", "356.00") }, invoices)).toEqual([]);
     // An invoice the form does not offer is the proxy's to judge.
     expect(issuesOf("1000", { lines: lines("999") })).toEqual([]);
+  });
+});
+
+describe("money in cents: what a person types", () => {
+  // The issue's account: a credit of $650.30, INV-126577 owing $3,646.09 before 100.005 went to it and 3,546.085 after.
+  const before: OpenInvoiceRef[] = [{ invoiceNum: "INV-126577", openBalance: "3646.090000" }];
+  const after: OpenInvoiceRef[] = [{ invoiceNum: "INV-126577", openBalance: "3546.085000" }];
+
+  it("refuses 100.005 with its field named, and the cents either side of it, rounding nothing", () => {
+    expect(issuesOf("650.30", { lines: [{ invoiceNum: "INV-126577", amount: "100.005" }] }, before)).toEqual([
+      {
+        path: ["lines", 0, "amount"],
+        message:
+          "Amount for invoice INV-126577: 100.005 has more than two decimals. Enter dollars and cents, like 100.00 or 100.01 (more decimals only to clear an open balance or the credit left exactly).",
+      },
+    ]);
+    // In cents, whatever its writing.
+    for (const amount of ["100.00", "100.01", "100.010", "100"])
+      expect(issuesOf("650.30", { lines: [{ invoiceNum: "INV-126577", amount }] }, before), amount).toEqual([]);
+  });
+
+  it("takes a sub-cent balance exactly, and its own suggestion names that exact figure", () => {
+    const line = (amount: string) => ({ lines: [{ invoiceNum: "INV-126577", amount }] });
+    expect(issuesOf("5000", line("3546.085"), after)).toEqual([]);
+    expect(issuesOf("5000", line("3546.09"), after)).toEqual([
+      {
+        path: ["lines", 0, "amount"],
+        message: "INV-126577 owes $3,546.085: allocate at most $3,546.085, not $3,546.09.",
+      },
+    ]);
+    // Less than the balance, in cents: fine; a sub-cent amount that clears nothing: refused.
+    expect(issuesOf("5000", line("3546.08"), after)).toEqual([]);
+    expect(issuesOf("5000", line("3546.084"), after)[0]?.message).toContain("3546.084 has more than two decimals");
+  });
+
+  it("takes a sub-cent room left after requests outstanding, exactly", () => {
+    const invoices = [{ invoiceNum: "A", openBalance: "200.00", outstanding: "100.005" }];
+    expect(issuesOf("500", { lines: lines("99.995") }, invoices)).toEqual([]);
+    expect(issuesOf("500", { lines: lines("99.99") }, invoices)).toEqual([]);
+    expect(issuesOf("500", { lines: lines("99.996") }, invoices)[0]?.message).toContain("more than two decimals");
+  });
+
+  it("takes the rest of a sub-cent credit exactly, on one line only", () => {
+    const invoices: OpenInvoiceRef[] = [
+      { invoiceNum: "A", openBalance: "3546.085" },
+      { invoiceNum: "B", openBalance: "80.00" },
+    ];
+    // The credit left after 100.005 went from $650.30: $550.295, cleared in one amount or two.
+    expect(issuesOf("550.295", { lines: lines("550.295", "") }, invoices)).toEqual([]);
+    expect(issuesOf("550.295", { lines: lines("470.295", "80.00") }, invoices)).toEqual([]);
+    expect(issuesOf("550.295", { lines: lines("470.29", "80.00") }, invoices)).toEqual([]);
+    // Not the rest: 470.296 leaves a credit of -0.001; 470.294 clears nothing.
+    expect(issuesOf("550.295", { lines: lines("470.294", "80.00") }, invoices)[0]?.message).toContain(
+      "more than two decimals",
+    );
+    // Two sub-cent amounts that together make the rest: neither is a figure either clears alone.
+    const two = issuesOf("100.005", { lines: lines("50.0025", "50.0025") }, invoices);
+    expect(two.map((i) => i.path)).toEqual([
+      ["lines", 0, "amount"],
+      ["lines", 1, "amount"],
+    ]);
+  });
+
+  it("fills exactly: Fill and Fill oldest first type the sub-cent figure, which the form then accepts", () => {
+    const invoices: OpenInvoiceRef[] = [
+      { invoiceNum: "INV-126577", openBalance: "3546.085000", dueDate: "2026-10-01" },
+      { invoiceNum: "INV-2", openBalance: "80.00", dueDate: "2026-11-01" },
+    ];
+    const oldest = fillOldestFirst("5000", invoices);
+    expect(oldest.map((l) => l.amount)).toEqual(["3546.085", "80.00"]);
+    expect(issuesOf("5000", { lines: oldest }, invoices)).toEqual([]);
+    const empty = lines("", "").map((l, i) => ({ ...l, invoiceNum: invoices[i]!.invoiceNum }));
+    expect(fillOne("5000", invoices, empty, 0)).toBe("3546.085");
+    // The credit is less than the balance: Fill takes the credit, exactly; with 80.00 on the other line, the rest.
+    expect(fillOne("550.295", invoices, empty, 0)).toBe("550.295");
+    const withOther = [empty[0]!, { invoiceNum: "INV-2", amount: "80.00" }];
+    expect(fillOne("550.295", invoices, withOther, 0)).toBe("470.295");
+    expect(issuesOf("550.295", { lines: [{ ...empty[0]!, amount: "470.295" }, withOther[1]!] }, invoices)).toEqual([]);
+    // Nothing left: nothing filled.
+    expect(fillOne("80.00", invoices, withOther, 0)).toBe("");
+    expect(fillOne("5000", [{ invoiceNum: "INV-126577", openBalance: "-5" }], empty, 0)).toBe("");
+  });
+
+  it("fills a sub-cent credit to the last cent, and the rest goes last to the API", () => {
+    const invoices: OpenInvoiceRef[] = [
+      { invoiceNum: "A", openBalance: "50.005", dueDate: "2026-10-01" },
+      { invoiceNum: "B", openBalance: "80.00", dueDate: "2026-11-01" },
+      { invoiceNum: "C", openBalance: "10.00", dueDate: "2026-12-01" },
+    ];
+    const filled = fillOldestFirst("100.00", invoices);
+    expect(filled.map((l) => l.amount)).toEqual(["50.005", "49.995", ""]);
+    expect(creditLeft("100.00", filled)).toBe("0.000000");
+    expect(issuesOf("100.00", { lines: filled }, invoices)).toEqual([]);
+    // Typed in another order, the rest still goes last: only then is the payment's credit left that rest.
+    const typed = [
+      { invoiceNum: "B", amount: "49.995" },
+      { invoiceNum: "A", amount: "50.005" },
+      { invoiceNum: "C", amount: "10.00" },
+    ];
+    expect(sendingOrder(typed, invoices).map((a) => a.invoiceNum)).toEqual(["A", "C", "B"]);
+  });
+
+  it("reviews and sends the same string: the review's figure is the request's amount, dollar sign and commas aside", () => {
+    for (const amount of ["10.5", "3546.085", "0.000001", "1234567.1", "007.10"]) {
+      const [sent] = allocationsOf({ lines: lines(amount) });
+      expect(formatMoneyExact(sent!.amount).replace(/[$,]/g, ""), amount).toBe(sent!.amount);
+    }
+  });
+});
+
+describe("amountsReadable", () => {
+  it("is true once something is entered and every amount entered is a positive decimal, whatever the figures", () => {
+    expect(amountsReadable({ lines: lines("10.005", "", "7") })).toBe(true);
+    expect(amountsReadable({ lines: lines("", " ") })).toBe(false);
+    expect(amountsReadable({ lines: lines("10", "abc") })).toBe(false);
+    expect(amountsReadable({ lines: lines("0.00") })).toBe(false);
   });
 });
 
@@ -417,15 +547,18 @@ describe("allocationsOf", () => {
       }),
     ).toEqual([
       { invoiceNum: "C", amount: "5.00" },
-      { invoiceNum: "B", amount: "10" },
+      { invoiceNum: "B", amount: "10.00" },
       { invoiceNum: "E", amount: "0.000001" },
     ]);
   });
 
-  it("keeps the amount as typed, without normalising it", () => {
-    expect(allocationsOf({ lines: lines("10.50", "10.5") })).toEqual([
+  it("writes each amount as the review shows it: cents always, sub-cent digits kept, nothing rounded", () => {
+    expect(allocationsOf({ lines: lines("10.50", "10.5", "007", "3546.085000", "100.000") })).toEqual([
       { invoiceNum: "A", amount: "10.50" },
-      { invoiceNum: "B", amount: "10.5" },
+      { invoiceNum: "B", amount: "10.50" },
+      { invoiceNum: "C", amount: "7.00" },
+      { invoiceNum: "D", amount: "3546.085" },
+      { invoiceNum: "E", amount: "100.00" },
     ]);
   });
 

@@ -8,9 +8,10 @@ import {
   parseDecimal,
   subtractDecimal,
   toDecimalString,
+  toExactDecimalString,
 } from "@/lib/format/decimal";
-import { formatMoney } from "@/lib/format/display";
-import { overRoomWords, roomLeft } from "@/lib/domain/payments/allocation-room";
+import { formatMoneyExact } from "@/lib/format/display";
+import { amountInCents, overRoomWords, roomLeft, subCentWords } from "@/lib/domain/payments/allocation-room";
 
 /**
  * The arithmetic and the rules of allocating a payment's credit to open invoices, like receiving a payment against
@@ -91,17 +92,52 @@ export function notPayable(openBalance: string | null | undefined, outstanding?:
   const micros = typeof openBalance === "string" ? parseDecimal(openBalance.trim()) : undefined;
   if (micros === undefined) return "Its open balance is not known";
   return micros < 0n
-    ? `A credit of ${formatMoney(toDecimalString(-micros, 6))}: nothing is owed`
+    ? `A credit of ${formatMoneyExact(toDecimalString(-micros, 6))}: nothing is owed`
     : "Paid: nothing is owed";
 }
 
 /**
- * The form's schema: each entered amount follows the contract (a positive decimal) with at most 6 decimals (the API's
- * precision) and goes to an invoice that owes something (`owes`: never a credit or a paid invoice), and no more than
- * it can still take (`roomLeft`: its open balance less the requests already outstanding toward it; the proxy refuses
- * more in the same words); at least one amount is entered, and together they do not exceed the payment's credit left.
- * `invoices` are the invoices offered, with their open balances; a line naming an invoice not among them is left to
- * the proxy.
+ * Whether the amounts can be judged against the figures at all: at least one is entered and every one entered is a
+ * positive decimal. Until then the form says what to fix without reading the credit and the balances again.
+ *
+ * @example
+ * amountsReadable({ lines: [{ invoiceNum: "A", amount: "10.005" }] }); // true (the figures judge its decimals)
+ * amountsReadable({ lines: [{ invoiceNum: "A", amount: "abc" }] }); // false
+ */
+export function amountsReadable(values: AllocationValues): boolean {
+  const entered = values.lines.map((l) => l.amount.trim()).filter(isEntered);
+  return entered.length > 0 && entered.every(isPositiveDecimalText);
+}
+
+/**
+ * What each entered line may clear exactly, beside its invoice's room: the rest of the credit (the credit less every
+ * other line), while every other line is in cents or its own invoice's exact room. So at most one line takes the rest
+ * of the credit with sub-cent digits, and it is sent last (`sendingOrder`), when the payment's credit left is that rest.
+ */
+function restOfCredit(
+  credit: string,
+  lines: AllocationValues["lines"],
+  rooms: ReadonlyMap<string, string>,
+): (string | undefined)[] {
+  const entered = lines.map((l) => l.amount.trim());
+  const exact = entered.map((a, i) => !isPositiveDecimal(a) || amountInCents(a, [rooms.get(lines[i]!.invoiceNum)]));
+  const total = parseDecimal(allocatedTotal(lines)) ?? 0n;
+  const creditMicros = parseDecimal(credit.trim());
+  return entered.map((amount, index) => {
+    if (creditMicros === undefined || exact.some((ok, j) => j !== index && !ok)) return undefined;
+    const own = isPositiveDecimal(amount) ? (parseDecimal(amount) ?? 0n) : 0n;
+    return toDecimalString(creditMicros - (total - own), 6);
+  });
+}
+
+/**
+ * The form's schema: each entered amount follows the contract (a positive decimal) and is in cents (`amountInCents`:
+ * at most two decimals, but for the exact figure it clears: all its invoice can still take, or the rest of the credit),
+ * refused with its field named and never rounded; it goes to an invoice that owes something (`owes`: never a credit
+ * or a paid one), and no more than it can still take (`roomLeft`: its open balance less the requests already
+ * outstanding toward it; the proxy refuses more in the same words); at least one amount is entered, and together they
+ * do not exceed the payment's credit left. `invoices` are the invoices offered, with their open balances; a line naming
+ * an invoice not among them is left to the proxy.
  */
 export function allocationSchema(
   credit: string,
@@ -109,6 +145,7 @@ export function allocationSchema(
 ) {
   const openBalances = new Map(invoices.map((i) => [i.invoiceNum, i.openBalance]));
   const outstanding = new Map(invoices.map((i) => [i.invoiceNum, i.outstanding ?? "0"]));
+  const rooms = new Map(invoices.map((i) => [i.invoiceNum, roomLeft(i.openBalance, i.outstanding)]));
   return z
     .object({
       lines: z.array(
@@ -117,14 +154,9 @@ export function allocationSchema(
           amount: z.string().check(
             z.superRefine((value, ctx) => {
               const amount = value.trim();
-              if (!isEntered(amount)) return;
               // The contract's rule for Amount (a test checks it is the same as the parameter's schema).
-              if (!isPositiveDecimalText(amount)) {
+              if (isEntered(amount) && !isPositiveDecimalText(amount))
                 ctx.addIssue({ code: "custom", message: "Enter a positive amount, like 125.50" });
-                return;
-              }
-              if (parseDecimal(amount) === undefined)
-                ctx.addIssue({ code: "custom", message: "Use at most 6 decimal places" });
             }),
           ),
         }),
@@ -132,29 +164,28 @@ export function allocationSchema(
     })
     .check(
       z.superRefine((values, ctx) => {
+        const rests = restOfCredit(credit, values.lines, rooms);
         for (const [index, line] of values.lines.entries()) {
-          const open = openBalances.get(line.invoiceNum);
-          const why = open === undefined || !isEntered(line.amount) ? undefined : notPayable(open);
-          if (why)
-            ctx.addIssue({
-              code: "custom",
-              path: ["lines", index, "amount"],
-              message: `Invoice ${line.invoiceNum} takes no payment. ${why}.`,
-            });
           const amount = line.amount.trim();
-          const asked = outstanding.get(line.invoiceNum) ?? "0";
-          if (
-            !why &&
-            open !== undefined &&
-            parseDecimal(amount) !== undefined &&
-            isPositiveDecimalText(amount) &&
-            compareDecimals(amount, roomLeft(open, asked)) > 0
-          )
+          if (!isEntered(amount) || !isPositiveDecimalText(amount)) continue;
+          const path = ["lines", index, "amount"];
+          const open = openBalances.get(line.invoiceNum);
+          const why = open === undefined ? undefined : notPayable(open);
+          if (why) {
+            ctx.addIssue({ code: "custom", path, message: `Invoice ${line.invoiceNum} takes no payment. ${why}.` });
+            continue;
+          }
+          if (!amountInCents(amount, [rooms.get(line.invoiceNum), rests[index]])) {
             ctx.addIssue({
               code: "custom",
-              path: ["lines", index, "amount"],
-              message: overRoomWords(line.invoiceNum, open, asked, amount),
+              path,
+              message: subCentWords(`Amount for invoice ${line.invoiceNum}`, amount),
             });
+            continue;
+          }
+          const asked = outstanding.get(line.invoiceNum) ?? "0";
+          if (open !== undefined && compareDecimals(amount, roomLeft(open, asked)) > 0)
+            ctx.addIssue({ code: "custom", path, message: overRoomWords(line.invoiceNum, open, asked, amount) });
         }
       }),
     )
@@ -172,7 +203,7 @@ export function allocationSchema(
           ctx.addIssue({
             code: "custom",
             path: ["lines", last, "amount"],
-            message: `Together the amounts exceed the credit left (${formatMoney(credit)}) by ${formatMoney(subtractDecimal("0", left))}`,
+            message: `Together the amounts exceed the credit left (${formatMoneyExact(credit)}) by ${formatMoneyExact(subtractDecimal("0", left))}`,
           });
         }
       }),
@@ -206,14 +237,60 @@ export function fillOldestFirst(credit: string, invoices: OpenInvoiceRef[]): All
   return invoices.map((i) => ({ invoiceNum: i.invoiceNum, amount: amounts.get(i.invoiceNum) ?? "" }));
 }
 
-/** The allocations to request: the entered amounts, in the order shown, as the API takes them (trimmed). */
+/**
+ * "Fill" on one invoice: all it can still take (`roomLeft`), or the rest of the credit (the credit less the other
+ * lines) when that is less; exact, sub-cent digits and all. Empty when it can take nothing or no credit is left.
+ *
+ * @example
+ * fillOne("650.30", [{ invoiceNum: "A", openBalance: "3546.085" }], [{ invoiceNum: "A", amount: "" }], 0); // "650.30"
+ * fillOne("5000", [{ invoiceNum: "A", openBalance: "3546.085" }], [{ invoiceNum: "A", amount: "" }], 0); // "3546.085"
+ */
+export function fillOne(
+  credit: string,
+  invoices: readonly Pick<OpenInvoiceRef, "invoiceNum" | "openBalance" | "outstanding">[],
+  lines: AllocationValues["lines"],
+  index: number,
+): string {
+  const line = lines[index];
+  const invoice = invoices.find((i) => i.invoiceNum === line?.invoiceNum);
+  if (!line || !invoice) return "";
+  const room = parseDecimal(roomLeft(invoice.openBalance, invoice.outstanding)) ?? 0n;
+  const others = allocatedTotal(lines.filter((_, i) => i !== index));
+  const rest = (parseDecimal(credit.trim()) ?? 0n) - (parseDecimal(others) ?? 0n);
+  const take = room < rest ? room : rest;
+  return take > 0n ? toWire(take) : "";
+}
+
+/**
+ * The allocations to request: the entered amounts, in the order shown, each written as the API gets it and the review
+ * shows it, exactly (trimmed; cents always, sub-cent digits kept, nothing rounded: "10.5" is "10.50", "3546.085" stays).
+ * Text that is not a decimal is left as typed (the form refuses it before).
+ */
 export function allocationsOf(values: AllocationValues): { invoiceNum: string; amount: string }[] {
   return values.lines
     .filter((l) => isEntered(l.amount))
-    .map((l) => ({ invoiceNum: l.invoiceNum, amount: l.amount.trim() }));
+    .map((l) => {
+      const amount = l.amount.trim();
+      const micros = parseDecimal(amount);
+      return { invoiceNum: l.invoiceNum, amount: micros === undefined ? amount : toWire(micros) };
+    });
 }
 
-/** Micro-units as the shortest wire text with at least 2 decimals ("50.00", "12.345600" → "12.3456"). */
+/**
+ * The order to send allocations in: as shown, but an amount with sub-cent digits that is not its invoice's exact room
+ * (the rest of the credit, which the form allows only as that) goes last, when the payment's credit left is that
+ * amount and the proxy and the API take it.
+ */
+export function sendingOrder<T extends { invoiceNum: string; amount: string }>(
+  allocations: readonly T[],
+  invoices: readonly Pick<OpenInvoiceRef, "invoiceNum" | "openBalance" | "outstanding">[],
+): T[] {
+  const rooms = new Map(invoices.map((i) => [i.invoiceNum, roomLeft(i.openBalance, i.outstanding)]));
+  const rest = (a: T) => !amountInCents(a.amount, [rooms.get(a.invoiceNum)]);
+  return [...allocations.filter((a) => !rest(a)), ...allocations.filter(rest)];
+}
+
+/** Micro-units as the wire text: exact, at least 2 decimals ("50.00", "12.345600" → "12.3456"). */
 function toWire(micros: bigint): string {
-  return toDecimalString(micros, 6).replace(/(\.\d\d\d*?)0+$/, "$1");
+  return toExactDecimalString(micros);
 }

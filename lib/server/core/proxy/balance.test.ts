@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Version } from "@/lib/data-api/operation";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend } from "../testing";
+import { subtractDecimal } from "@/lib/format/decimal";
 import { proxyRequest } from "./index";
 
 let sandbox: TestSandbox;
@@ -46,6 +47,32 @@ async function paymentAndInvoice(send: Awaited<ReturnType<typeof connected>>["se
     if (invoice) return { payment, invoice, balance: Number(invoice.OpenBalance) };
   }
   throw new Error("the seed has no payment with more credit than an open invoice of its account owes");
+}
+
+/** The ERP's export, run twice: every request outstanding is settled (exported, then confirmed or rejected). */
+async function settle() {
+  for (const run of [1, 2]) expect((await sandbox.operator("POST", "/jobs/export")).status, `run ${run}`).toBe(200);
+}
+
+/**
+ * Once what is outstanding is settled, straight from the sandbox: an open invoice owing at least `atLeast`, and a
+ * payment of its account (not a brand's credit) whose credit left covers all it owes (`wholly`), or `atLeast`.
+ */
+async function covered(atLeast: number, wholly = true) {
+  await settle();
+  const payments = (await sandbox.walk("/payments", "Customer")).filter(
+    (p) => p.SupplierID == null && Number(p.AvailableBalance) > 0,
+  );
+  for (const invoice of await sandbox.walk("/payments/openInvoices", "Customer")) {
+    if (Number(invoice.OpenBalance) < atLeast) continue;
+    const payment = payments.find(
+      (p) =>
+        p.ARAccountID === invoice.ARAccountID &&
+        Number(p.AvailableBalance) >= (wholly ? Number(invoice.OpenBalance) : atLeast),
+    );
+    if (payment) return { payment, invoice };
+  }
+  throw new Error("the seed has no open invoice that a payment of its account covers");
 }
 
 const allocate = (p: Record<string, unknown>, invoice: Record<string, unknown>, amount: string) =>
@@ -95,6 +122,77 @@ describe("POST /payments/applications above the target's open balance", () => {
     expect(refused.status).toBe(500);
     expect(refused.body.Error?.code).toBe("BALANCE_UNREAD");
     expect(posts(backend)).toEqual([]);
+  });
+
+  it("refuses an amount with more than two decimals 400 on the field Amount, recorded refused, never sent", async () => {
+    const { backend, send } = await connected();
+    const { payment, invoice } = await paymentAndInvoice(send);
+    const refused = await send("POST", allocate(payment, invoice, "1.005"), "cents-1");
+    expect(refused.status).toBe(400);
+    const error = refused.body.Error as { code?: string; detail?: string; fieldErrors?: { field: string }[] };
+    expect(error.code).toBe("AMOUNT_NOT_IN_CENTS");
+    expect(error.detail).toBe(
+      "Amount: 1.005 has more than two decimals. Enter dollars and cents, like 1.00 or 1.01 (more decimals only to clear an open balance or the credit left exactly).",
+    );
+    expect(error.fieldErrors?.map((f) => f.field)).toEqual(["Amount"]);
+    // More decimals than the API's six: the same refusal, not a failure of Backroom's own.
+    expect((await send("POST", allocate(payment, invoice, "1.0000001"), "cents-2")).status).toBe(400);
+    expect(posts(backend)).toEqual([]);
+    const entry = await backend.db
+      .selectFrom("audit_events")
+      .select(["result", "upstream_status"])
+      .where("idempotency_key", "=", "cents-1")
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({ result: "refused", upstream_status: null });
+  });
+
+  it("takes a sub-cent open balance exactly, so it can be cleared, and names it exactly when more is asked", async () => {
+    const { backend, send } = await connected();
+    const { payment, invoice } = await covered(3);
+    // The ERP holds a balance with a fraction of a cent: all but 1.995 allocated straight through the API, confirmed.
+    const direct = await sandbox.call(
+      "POST",
+      allocate(payment, invoice, subtractDecimal(String(invoice.OpenBalance), "1.995")).replace("/api", ""),
+      {
+        as: "Customer",
+      },
+    );
+    expect(direct.status).toBe(201);
+    await settle();
+    const owed = (await sandbox.walk(`/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`, "Customer")).find(
+      (i) => i.InvoiceNum === invoice.InvoiceNum,
+    )!.OpenBalance;
+    expect(owed).toBe("1.995000");
+
+    const over = await send("POST", allocate(payment, invoice, "2.00"), "exact-1");
+    expect(over.status).toBe(409);
+    expect(over.body.Error?.detail).toBe(`${invoice.InvoiceNum} owes $1.995: allocate at most $1.995, not $2.00.`);
+    expect((await send("POST", allocate(payment, invoice, "1.994"), "exact-2")).status).toBe(400);
+    expect((await send("POST", allocate(payment, invoice, "1.995"), "exact-3")).status).toBe(201);
+    expect(posts(backend)).toHaveLength(1);
+    await settle();
+    const after = await sandbox.walk(`/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`, "Customer");
+    expect(after.find((i) => i.InvoiceNum === invoice.InvoiceNum)).toBeUndefined();
+  });
+
+  it("takes the rest of a payment's sub-cent credit exactly, and nothing else with sub-cent digits", async () => {
+    const { send } = await connected();
+    const { payment, invoice } = await covered(2, false);
+    const creditOf = async () =>
+      (await sandbox.walk(`/payments?ARAccountIDs=${payment.ARAccountID}`, "Customer")).find(
+        (p) => p.PaymentInvoiceNum === payment.PaymentInvoiceNum,
+      )!.AvailableBalance;
+    // Straight through the API, all but 1.005 of the credit is asked toward another invoice of the account.
+    const open = await sandbox.walk(`/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`, "Customer");
+    const other = open.find((i) => i.InvoiceNum !== invoice.InvoiceNum && Number(i.OpenBalance) > 0)!;
+    const hold = subtractDecimal(String(await creditOf()), "1.005");
+    const direct = await sandbox.call("POST", allocate(payment, other, hold).replace("/api", ""), { as: "Customer" });
+    expect(direct.status).toBe(201);
+    expect(await creditOf()).toBe("1.005000");
+
+    expect((await send("POST", allocate(payment, invoice, "1.004"), "rest-1")).status).toBe(400);
+    expect((await send("POST", allocate(payment, invoice, "1.005"), "rest-2")).status).toBe(201);
+    expect(await creditOf()).toBe("0.000000");
   });
 
   it("reads nothing for a Supplier key: the API refuses its allocation itself", async () => {

@@ -3,10 +3,12 @@ import { createDataApiClient } from "@/lib/data-api/client";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import type { CheckedRequest } from "@/lib/data-api/request-check";
 import {
+  amountInCents,
   OUTSTANDING_STATUSES,
   outstandingByTarget,
   overRoomWords,
   roomLeft,
+  subCentWords,
 } from "@/lib/domain/payments/allocation-room";
 import { compareDecimals } from "@/lib/format/decimal";
 import type { WriteRecord } from "../audit/write-audit";
@@ -22,6 +24,20 @@ async function openInvoice(api: Api, arAccountId: number, invoiceNum: string) {
     const answer = await api.listOpenInvoices({ query: { ARAccountIDs: [arAccountId], PageSize: 500, Page: page } });
     const found = answer.records.find((i) => i.InvoiceNum === invoiceNum);
     if (found || !answer.paging?.hasNextPage) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The payment's credit left (its AvailableBalance), read fresh with the key, page by page through the AR account's
+ * payments; undefined when the account lists no such payment (the API refuses the request then).
+ */
+async function creditLeftOf(api: Api, arAccountId: number, paymentNum: string): Promise<string | undefined> {
+  for (let page = 1; page <= 20; page++) {
+    const answer = await api.listPayments({ query: { ARAccountIDs: [arAccountId], PageSize: 500, Page: page } });
+    const found = answer.records.find((p) => p.PaymentInvoiceNum === paymentNum);
+    if (found) return found.AvailableBalance == null ? undefined : String(found.AvailableBalance);
+    if (!answer.paging?.hasNextPage) return undefined;
   }
   return undefined;
 }
@@ -53,12 +69,16 @@ export async function targetOf(api: Api, arAccountId: number, invoiceNum: string
 }
 
 /**
- * The balance stage, for `POST /payments/applications` only: an amount above what the target invoice can still take
- * (`roomLeft`: its open balance less the requests outstanding toward it) is refused here, 409 `OVER_OPEN_BALANCE` in
- * the allocation form's words, recorded refused, and never reaches the API (which checks the payment's credit, not
- * the invoice's balance). So no page or script over-applies. A balance that cannot be read stops the write too, with
- * the API's failure (502 when it could not be reached). Two reads, with the key, for each allocation: they are rare,
- * and money is not decided from a copy. A Supplier key's allocation is the API's to refuse (403): nothing is read.
+ * The balance stage, for `POST /payments/applications` only. An amount with more than two decimals is refused 400
+ * `AMOUNT_NOT_IN_CENTS` on the field `Amount` (the API's error shape), in the allocation form's words, unless it is
+ * exactly the figure it clears (`amountInCents`): all the target invoice can still take, or all the payment's credit
+ * left (a third read, only for such an amount). An amount above what the target invoice can still take (`roomLeft`:
+ * its open balance less the requests outstanding toward it) is refused 409 `OVER_OPEN_BALANCE`, in the form's words.
+ * Either is recorded refused and never reaches the API (which checks the payment's credit, not the invoice's balance,
+ * and takes up to 6 decimals). So no page or script over-applies or leaves a fraction of a cent behind. A balance that
+ * cannot be read stops the write too, with the API's failure (502 when it could not be reached). Two reads, with the
+ * key, for each allocation: they are rare, and money is not decided from a copy. A Supplier key's allocation is the
+ * API's to refuse (403): nothing is read.
  *
  * @example
  * const refused = await balanceRefusal(request, checked, deps, actor, write, requestId);
@@ -73,7 +93,12 @@ export async function balanceRefusal(
   requestId: string,
 ): Promise<Response | undefined> {
   if (checked.operation.id !== "createPaymentApplication" || actor.key.keyType === "Supplier") return undefined;
-  const query = checked.query as { ARAccountID: number; TargetInvoiceNum: string; Amount: string | number };
+  const query = checked.query as {
+    ARAccountID: number;
+    PaymentInvoiceNum: string;
+    TargetInvoiceNum: string;
+    Amount: string | number;
+  };
   const amount = String(query.Amount);
   const upstream = await deps.upstream(actor.key.environment, request);
   const api = createDataApiClient({
@@ -84,9 +109,19 @@ export async function balanceRefusal(
   let refusal: { status: number; body: unknown };
   try {
     const { openBalance, outstanding } = await targetOf(api, query.ARAccountID, query.TargetInvoiceNum);
-    if (compareDecimals(amount, roomLeft(openBalance, outstanding)) <= 0) return undefined;
-    const detail = overRoomWords(query.TargetInvoiceNum, openBalance, outstanding, amount);
-    refusal = { status: 409, body: { Error: { code: "OVER_OPEN_BALANCE", detail } } };
+    const room = roomLeft(openBalance, outstanding);
+    if (
+      !amountInCents(amount, [room]) &&
+      !amountInCents(amount, [await creditLeftOf(api, query.ARAccountID, query.PaymentInvoiceNum)])
+    ) {
+      const detail = subCentWords("Amount", amount);
+      const fieldErrors = [{ field: "Amount", code: "AMOUNT_NOT_IN_CENTS", detail }];
+      refusal = { status: 400, body: { Error: { code: "AMOUNT_NOT_IN_CENTS", detail, fieldErrors } } };
+    } else if (compareDecimals(amount, room) <= 0) return undefined;
+    else {
+      const detail = overRoomWords(query.TargetInvoiceNum, openBalance, outstanding, amount);
+      refusal = { status: 409, body: { Error: { code: "OVER_OPEN_BALANCE", detail } } };
+    }
   } catch (error) {
     if (!(error instanceof DataApiError)) throw error;
     const detail = `The open balance of ${query.TargetInvoiceNum} could not be read, so nothing was allocated: ${error.detail}`;
