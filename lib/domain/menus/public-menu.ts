@@ -181,3 +181,91 @@ export function snapshotChoices(snapshot: MenuSnapshot): { states: string[]; cat
   }
   return { states: [...states].sort(), categories: [...categories].sort() };
 }
+
+/** A product as the public menu shows it: one card for the product, however many states it is listed in. */
+export interface MenuItem {
+  /** Its listings' ids, one a state, in the menu's order. */
+  ids: number[];
+  name: string;
+  category?: string;
+  potency?: string;
+  blend?: string;
+  pack?: string;
+  netWeight?: string;
+  caseSize?: number;
+  description?: string;
+  imageUrl?: string;
+  /** The states its listings ship to, sorted; empty when the API names none. */
+  states: string[];
+  /** Each listing's availability per warehouse, with the listing's state: by state, then warehouse. */
+  availability: (PublicAvailability & { state?: string })[];
+}
+
+/** What makes listings one product: everything its card says but the state, the image and the availability. */
+const productOf = (p: PublicProduct) =>
+  JSON.stringify([p.name, p.category, p.potency, p.blend, p.pack, p.netWeight, p.caseSize, p.description]);
+
+/**
+ * The menu's products, each once. The API lists a product once per state it sells in (each listing its own id, state
+ * and image, the rest alike): those listings are one card that names the states it ships to and each state's
+ * warehouses. Listings that differ in anything else the card says stay apart, so a card never says what one of them is
+ * not. In the order given (the snapshot's: category, then name), each where its first listing was.
+ *
+ * @example
+ * menuItems([{ id: 1, name: "Mint Bar", state: "CA", availability: [] }, { id: 2, name: "Mint Bar", state: "NV", availability: [] }]);
+ * // [{ ids: [1, 2], name: "Mint Bar", states: ["CA", "NV"], availability: [] }]
+ */
+export function menuItems(products: readonly PublicProduct[]): MenuItem[] {
+  const items = new Map<string, MenuItem>();
+  for (const product of products) {
+    const { id: productId, state, imageUrl: image, availability, ...facts } = product;
+    const rows = availability.map((a) => defined({ ...a, state }));
+    const key = productOf(product);
+    const item = items.get(key);
+    if (!item) {
+      items.set(
+        key,
+        defined({ ...facts, ids: [productId], imageUrl: image, states: state ? [state] : [], availability: rows }),
+      );
+      continue;
+    }
+    item.ids.push(productId);
+    if (state && !item.states.includes(state)) item.states.push(state);
+    item.imageUrl ??= image;
+    item.availability.push(...rows);
+  }
+  const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...items.values()].map((item) => ({
+    ...item,
+    states: item.states.sort(byCode),
+    availability: item.availability.sort(
+      (a, b) => byCode(a.state ?? "", b.state ?? "") || a.warehouse.localeCompare(b.warehouse),
+    ),
+  }));
+}
+
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+
+/**
+ * The products a search finds: each word of `q` in the product's name, category, potency, blend, pack, net weight,
+ * description or states (case and accents ignored); every product when `q` is blank.
+ *
+ * @example
+ * searchMenu(items, "mint nv"); // the mint products that ship to Nevada
+ */
+export function searchMenu(items: readonly MenuItem[], q: string): MenuItem[] {
+  const words = fold(q).split(/\s+/).filter(Boolean);
+  if (!words.length) return [...items];
+  return items.filter((item) => {
+    const text = fold(
+      [item.name, item.category, item.potency, item.blend, item.pack, item.netWeight, item.description, ...item.states]
+        .filter(Boolean)
+        .join(" "),
+    );
+    return words.every((w) => text.includes(w));
+  });
+}
