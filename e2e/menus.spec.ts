@@ -37,9 +37,9 @@ test("a brand makes a menu link, a stranger opens it without signing in, and onc
     // The address holds the link's token: no page it links to learns it.
     expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
     await expect(menu.getByRole("heading", { level: 2, name: /^Products \(\d+\)$/ })).toBeVisible();
-    // Only the state ticked: every product's State is it.
+    // Only the state ticked: every product ships to it alone.
     const shown = await menu
-      .locator("dt", { hasText: /^State$/ })
+      .locator("dt", { hasText: /^Ships to$/ })
       .locator("xpath=following-sibling::dd[1]")
       .allInnerTexts();
     expect(shown.length).toBeGreaterThan(0);
@@ -113,11 +113,16 @@ test("on a phone, the public menu lists each product once with the states it shi
     // The rarest word of a product's name among the products' names.
     const target = names[Math.floor(names.length / 2)]!;
     const among = (w: string) => names.filter((n) => n.toLowerCase().includes(w.toLowerCase())).length;
-    const word = target.split(/\s+/).sort((a, b) => among(a) - among(b))[0]!;
+    const word = target
+      .split(/\s+/)
+      .filter((w) => /^[A-Za-z]{3,}$/.test(w))
+      .sort((a, b) => among(a) - among(b))[0]!;
     const search = menu.getByRole("search", { name: "Search the menu" });
     await search.getByRole("searchbox").fill(word);
     await search.getByRole("button", { name: "Search" }).click();
-    await expect(menu).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(word)}$`));
+    // The results' heading in view: the form goes to the page's own address, at its products.
+    await expect(menu).toHaveURL(new RegExp(`\\?q=${word}#products$`));
+    await expect(menu.locator("#products")).toBeInViewport();
     const found = await cards.getByRole("heading", { level: 4 }).allInnerTexts();
     expect(found).toContain(target);
     expect(found.length).toBeLessThan(names.length);

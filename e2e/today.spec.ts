@@ -186,7 +186,7 @@ test("the rep's accounts, all of them as cards, searched by name", async ({ page
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/[?&]q=/);
   await expect(count).toContainText(new RegExp(`^\\d+ of ${total} accounts match`));
-  await expect(cards.getByRole("heading", { level: 3, name })).toBeVisible();
+  await expect(cards.getByRole("heading", { level: 3, name, exact: true }).first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

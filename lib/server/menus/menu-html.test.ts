@@ -77,11 +77,11 @@ describe("the public menu's products on a phone", () => {
     expect(html).toMatch(/CA · Oakland.*NV · Reno/);
   });
 
-  it("has a search that sends ?q= to the page itself (no address written in it: the token stays out of the page)", () => {
+  it("has a search that sends ?q= to the page itself, at its products (no address in it: the token stays out of the page)", () => {
     const html = menuPage("n0nce", menu, LINK);
-    expect(html).toMatch(/<form role="search" method="get" aria-label="Search the menu"[^>]*>/);
+    expect(html).toMatch(/<form role="search" method="get" action="#products" aria-label="Search the menu"[^>]*>/);
     expect(html).toContain('name="q"');
-    expect(html).not.toMatch(/<form[^>]* action=/);
+    expect(html).toContain('<h2 id="products">');
   });
 
   it("narrows to the products a search finds, says how many of how many, and offers the whole menu back", () => {

@@ -45,7 +45,7 @@ dd{margin:0}
 .ask:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 .search{margin:1rem 0 0}
 .search label{display:block;font-weight:600;font-size:.9375rem}
-.search .row{display:flex;gap:.5rem;margin-top:.25rem}
+.search .row{display:flex;gap:.5rem;margin-top:.25rem;max-width:36rem}
 .search input{flex:1;min-width:0;min-height:44px;padding:.25rem .5rem;font:inherit;border:1px solid #64748b;border-radius:.375rem;background:#fff;color:inherit}
 .search button{min-height:44px;padding:.25rem 1rem;font:inherit;font-weight:600;border:1px solid #1d4ed8;border-radius:.375rem;background:#1d4ed8;color:#fff}
 .search input:focus-visible,.search button:focus-visible,.jumps a:focus-visible,.whole:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
@@ -56,6 +56,7 @@ dd{margin:0}
 .cat a{display:inline-flex;align-items:center;min-height:44px;font-size:.875rem}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 footer{color:#475569;font-size:.875rem;padding:1.5rem 1rem 2rem;max-width:72rem;margin:0 auto}
+@media (max-width:639px){.card img{max-height:9rem}}
 @media (min-width:640px){.grid{grid-template-columns:repeat(2,1fr)}h1{font-size:2rem}.wrap{padding:1.5rem}}
 @media (min-width:1024px){.grid{grid-template-columns:repeat(3,1fr)}}
 @media (min-width:1280px){.grid{grid-template-columns:repeat(4,1fr)}}
@@ -111,11 +112,11 @@ export interface MenuPageOptions {
 }
 
 /**
- * The search: a GET form with no address, so it sends `?q=` to the page it is on (the link's own address, whose
- * token is never written into the page).
+ * The search: a GET form whose address is a fragment alone, so it sends `?q=` to the page it is on (the link's own
+ * address, whose token is never written into the page) and opens at the products found.
  */
 function searchForm(q: string): string {
-  return `<form role="search" method="get" aria-label="Search the menu" class="search"><label for="q">Search the products</label><div class="row"><input id="q" type="search" name="q" value="${escape(q)}" maxlength="${MENU_SEARCH_MAX}" autocomplete="off"><button type="submit">Search</button></div></form>`;
+  return `<form role="search" method="get" action="#products" aria-label="Search the menu" class="search"><label for="q">Search the products</label><div class="row"><input id="q" type="search" name="q" value="${escape(q)}" maxlength="${MENU_SEARCH_MAX}" autocomplete="off"><button type="submit">Search</button></div></form>`;
 }
 
 /** The longest search the page reads (longer is cut). */
