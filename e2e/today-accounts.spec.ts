@@ -43,7 +43,10 @@ test("on a phone, My accounts shows its first cards and Show more within four sc
   await expect(page).toHaveURL(new RegExp(`[?&]shown=${2 * first}(&|$)`));
 
   // A search finds an account that was not among the first cards, by its name in any case, and starts again at the top.
-  const name = after.slice(first).find((n) => !before.includes(n))!.trim();
+  const name = after
+    .slice(first)
+    .find((n) => !before.includes(n))!
+    .trim();
   await page.goto("/today/accounts");
   await expect(count).toContainText(/^\d+ active accounts of /, { timeout: 30_000 });
   await expect(cards.getByRole("heading", { level: 3, name, exact: true })).toHaveCount(0);
