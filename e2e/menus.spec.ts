@@ -37,9 +37,9 @@ test("a brand makes a menu link, a stranger opens it without signing in, and onc
     // The address holds the link's token: no page it links to learns it.
     expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
     await expect(menu.getByRole("heading", { level: 2, name: /^Products \(\d+\)$/ })).toBeVisible();
-    // Only the state ticked: every product's State is it.
+    // Only the state ticked: every product ships to it alone.
     const shown = await menu
-      .locator("dt", { hasText: /^State$/ })
+      .locator("dt", { hasText: /^Ships to$/ })
       .locator("xpath=following-sibling::dd[1]")
       .allInnerTexts();
     expect(shown.length).toBeGreaterThan(0);
@@ -61,5 +61,79 @@ test("a brand makes a menu link, a stranger opens it without signing in, and onc
     expect(gone?.status()).toBe(404);
   } finally {
     await stranger.close();
+  }
+});
+
+test("on a phone, the public menu lists each product once with the states it ships to, and its search narrows it", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const name = `Phone ${testInfo.repeatEachIndex}-${testInfo.workerIndex}-${Date.now().toString(36)}`;
+  await tryDemo(page, "Try as a brand");
+  // A link to every state and category, made as the Shared menus page makes it.
+  const made = await page.request.post("/api/menus", {
+    data: {
+      name,
+      states: [],
+      categories: [],
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      contactEmail: "sales@brand.example",
+    },
+    headers: { Origin: new URL(page.url()).origin, "Idempotency-Key": `phone-${name}` },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { url, id } = (await made.json()) as { url: string; id: string };
+
+  const stranger = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  try {
+    const menu = await stranger.newPage();
+    expect((await menu.goto(url))?.status()).toBe(200);
+    // A link made in the shared demo says so, at the top.
+    await expect(menu.getByRole("note")).toContainText("A demo of Backroom on sandbox data");
+    const cards = menu.locator("li.card");
+    const names = await cards.getByRole("heading", { level: 4 }).allInnerTexts();
+    expect(names.length).toBeGreaterThan(0);
+    // Each product once: the demo brand lists each of its products once per state it sells in.
+    expect(names.length).toBe(new Set(names).size);
+    await expect(menu.getByRole("heading", { level: 2, name: `Products (${names.length})` })).toBeVisible();
+    const shipsTo = await menu
+      .locator("dt", { hasText: /^Ships to$/ })
+      .locator("xpath=following-sibling::dd[1]")
+      .allInnerTexts();
+    expect(shipsTo).toHaveLength(names.length);
+    expect(shipsTo.some((states) => /^[A-Z]{2}(, [A-Z]{2})+$/.test(states))).toBe(true);
+    // A category's jump leads to its heading.
+    const jump = menu.getByRole("navigation", { name: "Categories" }).getByRole("link").first();
+    const category = (await jump.innerText()).replace(/ \(\d+\)$/, "");
+    await jump.click();
+    await expect(menu.getByRole("heading", { level: 3, name: category, exact: true })).toBeInViewport();
+    expect(await seriousViolations(menu)).toEqual([]);
+
+    // The search narrows the menu to the products whose words it names, and says how many of how many.
+    // The rarest word of a product's name among the products' names.
+    const target = names[Math.floor(names.length / 2)]!;
+    const among = (w: string) => names.filter((n) => n.toLowerCase().includes(w.toLowerCase())).length;
+    const word = target
+      .split(/\s+/)
+      .filter((w) => /^[A-Za-z]{3,}$/.test(w))
+      .sort((a, b) => among(a) - among(b))[0]!;
+    const search = menu.getByRole("search", { name: "Search the menu" });
+    await search.getByRole("searchbox").fill(word);
+    await search.getByRole("button", { name: "Search" }).click();
+    // The results' heading in view: the form goes to the page's own address, at its products.
+    await expect(menu).toHaveURL(new RegExp(`\\?q=${word}#products$`));
+    await expect(menu.locator("#products")).toBeInViewport();
+    const found = await cards.getByRole("heading", { level: 4 }).allInnerTexts();
+    expect(found).toContain(target);
+    expect(found.length).toBeLessThan(names.length);
+    await expect(menu.getByRole("heading", { level: 2 }).filter({ hasText: /products match/ })).toHaveText(
+      `${found.length} of ${names.length} products match “${word}”`,
+    );
+    await menu.getByRole("link", { name: "Show the whole menu" }).click();
+    await expect(cards).toHaveCount(names.length);
+    expect(await seriousViolations(menu)).toEqual([]);
+  } finally {
+    await stranger.close();
+    await page.request.delete(`/api/menus/${id}`, { headers: { Origin: new URL(page.url()).origin } });
   }
 });

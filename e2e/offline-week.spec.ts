@@ -93,6 +93,22 @@ test("a rep saves the week on Today; without a signal Today, the accounts, the d
   await page.goto("/today/accounts");
   await expect(page.getByTestId("offline-line")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("accounts-count")).toContainText(`${accounts} active accounts`, { timeout: 30_000 });
+  // Its "Show more" and its search need no signal: the next cards, then an account found by its name.
+  const listed = page.getByRole("list", { name: "Accounts" }).getByRole("article");
+  const first = await listed.count();
+  await page.getByRole("button", { name: /^Show \d+ more accounts$/ }).click();
+  await expect(listed).toHaveCount(Math.min(accounts, 2 * first));
+  const far = (await listed.nth(first).getByRole("heading", { level: 3 }).innerText()).trim();
+  await page.getByLabel("Name, address, licence or id").fill(far);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByTestId("accounts-count")).toContainText(`of ${accounts} accounts match`);
+  await expect(listed.getByRole("heading", { level: 3, name: far, exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId("offline-line")).toBeVisible();
+  // Reloaded without a signal (or come Back to), the searched address opens from the page kept with the week, searched.
+  await page.reload();
+  await expect(page.getByTestId("offline-line")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("accounts-count")).toContainText(`of ${accounts} accounts match`, { timeout: 30_000 });
+  await expect(page.getByLabel("Name, address, licence or id")).toHaveValue(far);
 
   // The day's route, kept with the week: its stops in order, from the device.
   await page.goto("/today/plan");

@@ -79,8 +79,8 @@ test("on a phone, the day's route: eight stops in order with their reasons, Open
     const stop = after.stops.find((s) => s.customerId === id);
     if (stop) expect(stop.reasons.filter((r) => /visit/i.test(r))).toEqual([]);
   }
-  // Nor on the rep's accounts "not visited in 30 days", which lists other accounts still.
-  await page.goto("/today/accounts?notVisited=30");
+  // Nor on the rep's accounts "not visited in 30 days" (every card of it shown), which lists other accounts still.
+  await page.goto("/today/accounts?notVisited=30&shown=1000");
   await expect(page.getByTestId("accounts-count")).toHaveText(/ accounts not visited in 30 days\.$/, {
     timeout: 30_000,
   });

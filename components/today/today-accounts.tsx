@@ -1,11 +1,11 @@
 "use client";
 
-import { useRouter, useSearchParams } from "next/navigation";
-import { useMemo } from "react";
+import { useSearchParams } from "next/navigation";
+import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import { RequestError } from "@/components/table/request-error";
 import { useTimeZone } from "@/components/shell/providers";
 import { todayIn } from "@/lib/format/days";
-import { matchAccounts } from "@/lib/ui/today/match-accounts";
+import { ACCOUNTS_SHOWN, matchAccounts } from "@/lib/ui/today/match-accounts";
 import { todayModel } from "@/lib/domain/today/today";
 import { NOT_VISITED_DAYS, notVisited, notVisitedWords } from "@/lib/domain/today/visits";
 import { PAGE_PARAMS, pageRead } from "@/lib/domain/page-href";
@@ -16,15 +16,36 @@ import { AccountCard } from "./account-card";
 import { OfflineLine } from "./offline-line";
 import { TodaySkeleton } from "./today-view";
 
+const noSubscription = () => () => {};
+
 /**
  * A rep's accounts as cards: the customer list a rep reads on a phone, searched by name, address, licence or
- * id. Drawn from Today's own lists, so it opens from the device offline as Today does.
+ * id, the first `ACCOUNTS_SHOWN` and "Show more". Drawn from Today's own lists, so it opens from the device offline as
+ * Today does; the search and "Show more" change the address in the browser alone (`history.replaceState`, which
+ * Next's `useSearchParams` follows), with no request: they work without a signal too.
  */
 export function TodayAccounts({ repId }: { repId: number }) {
   const timeZone = useTimeZone();
   const params = useSearchParams();
-  const router = useRouter();
-  const { q = "", notVisited: days } = pageRead.todayAccounts(params);
+  const { q = "", notVisited: days, shown: asked } = pageRead.todayAccounts(params);
+  const limit = Math.max(ACCOUNTS_SHOWN, asked ?? 0);
+  // The fields are drawn again once hydrated: a page kept on the device was drawn without its address's search.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  // The first card "Show more" added, which takes the focus once drawn (the keyboard goes on from there).
+  const focusNext = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (focusNext.current === undefined) return;
+    document.getElementById(`account-${focusNext.current}`)?.focus();
+    focusNext.current = undefined;
+  }, [limit]);
+  const setParams = (next: URLSearchParams) => {
+    const query = next.toString();
+    window.history.replaceState(null, "", query ? `?${query}` : window.location.pathname);
+  };
   const { week } = useWeek(repId);
   const online = useOnline();
   const day = !online && week ? week.day : todayIn(timeZone);
@@ -33,7 +54,7 @@ export function TodayAccounts({ repId }: { repId: number }) {
   const failed = answer.error && !answer.data ? answer : undefined;
   // "Not visited in N days" waits for the notes: without them every account would read as not visited.
   const visited = days === undefined ? accounts : accounts && lastVisits && notVisited(accounts, lastVisits, day, days);
-  const shown = visited ? matchAccounts(visited, q) : undefined;
+  const matched = visited ? matchAccounts(visited, q) : undefined;
   const choices = [...new Set([7, 14, NOT_VISITED_DAYS, 60, 90, ...(days ? [days] : [])])].sort((a, b) => a - b);
   return (
     <div className="space-y-4">
@@ -51,7 +72,9 @@ export function TodayAccounts({ repId }: { repId: number }) {
             if (value) next.set(name, value);
             else next.delete(name);
           }
-          router.replace(`?${next.toString()}`, { scroll: false });
+          // A new search starts at its first cards.
+          next.delete(PAGE_PARAMS.todayAccounts.shown);
+          setParams(next);
         }}
       >
         <label className="block text-sm font-semibold">
@@ -60,7 +83,7 @@ export function TodayAccounts({ repId }: { repId: number }) {
             name="q"
             type="search"
             defaultValue={q}
-            key={q}
+            key={`${hydrated}${q}`}
             className="mt-1 block min-h-11 w-72 max-w-full rounded border border-slate-400 bg-white px-2 dark:bg-slate-900"
           />
         </label>
@@ -69,7 +92,7 @@ export function TodayAccounts({ repId }: { repId: number }) {
           <select
             name={PAGE_PARAMS.todayAccounts.notVisited}
             defaultValue={days ?? ""}
-            key={days ?? ""}
+            key={`${hydrated}${days ?? ""}`}
             className="mt-1 block min-h-11 rounded border border-slate-400 bg-white px-2 dark:bg-slate-900"
           >
             <option value="">Every account</option>
@@ -88,20 +111,39 @@ export function TodayAccounts({ repId }: { repId: number }) {
         </button>
       </form>
       {failed && <RequestError error={failed.error} onRetry={() => void failed.refetch()} what="the accounts" />}
-      {!shown ? (
+      {!matched ? (
         <TodaySkeleton />
       ) : (
         <>
           <p className="text-sm" role="status" data-testid="accounts-count">
-            {countWords(shown.length, accounts!.length, q, days, rep?.Name ?? `rep ${repId}`)}
+            {countWords(matched.length, accounts!.length, q, days, rep?.Name ?? `rep ${repId}`)}
           </p>
           <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Accounts">
-            {shown.map((card) => (
+            {matched.slice(0, limit).map((card) => (
               <li key={card.customerId} className="min-w-0">
                 <AccountCard card={card} note={notesByCustomer.get(card.customerId)?.[0]} />
               </li>
             ))}
           </ul>
+          {matched.length > limit && (
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <p className="text-sm" data-testid="accounts-shown">
+                {limit} of {matched.length} shown.
+              </p>
+              <button
+                type="button"
+                onClick={() => {
+                  focusNext.current = matched[limit]?.customerId;
+                  const next = new URLSearchParams(params);
+                  next.set(PAGE_PARAMS.todayAccounts.shown, String(limit + ACCOUNTS_SHOWN));
+                  setParams(next);
+                }}
+                className="min-h-11 rounded border border-slate-400 px-3 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
+              >
+                Show {Math.min(ACCOUNTS_SHOWN, matched.length - limit)} more accounts
+              </button>
+            </div>
+          )}
         </>
       )}
     </div>

@@ -119,6 +119,7 @@ describe("pageHref: every page a link of Backroom's opens, read back by the page
       pageHref.todayAccounts({ rep: 1008, q: "green", notVisited: 30 }),
       { page: "todayAccounts", params: { rep: 1008, q: "green", notVisited: 30 } },
     ],
+    [pageHref.todayAccounts({ shown: 24 }), { page: "todayAccounts", params: { shown: 24 } }],
     [pageHref.todayPlan({ rep: 1008 }), { page: "todayPlan", params: { rep: 1008 } }],
     [pageHref.invoice(301), { page: "invoice", id: 301 }],
     [pageHref.customer(20013), { page: "customer", id: 20013 }],
@@ -152,6 +153,10 @@ describe("pageHref: every page a link of Backroom's opens, read back by the page
     ["/today/accounts?notVisited=0", { page: "todayAccounts", params: {} }],
     ["/today/accounts?notVisited=9999", { page: "todayAccounts", params: {} }],
     ["/today/accounts?notVisited=7.5", { page: "todayAccounts", params: {} }],
+    // The cards shown ("Show more"): a whole number from 1.
+    ["/today/accounts?shown=0", { page: "todayAccounts", params: {} }],
+    ["/today/accounts?shown=1.5", { page: "todayAccounts", params: {} }],
+    ["/today/accounts?shown=all", { page: "todayAccounts", params: {} }],
     ["https://elsewhere.example/payments?account=1", undefined],
     ["//elsewhere.example/invoices/1", undefined],
     ["/invoices/%E0", undefined],

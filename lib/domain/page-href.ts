@@ -31,7 +31,7 @@ export const PAGE_PARAMS = {
    * `/today/accounts`: the rep (as on Today), what the rep searched for (a name, address, licence or id), and "not
    * visited in N days" (1 to 365; every account when absent).
    */
-  todayAccounts: { rep: "rep", q: "q", notVisited: "notVisited" },
+  todayAccounts: { rep: "rep", q: "q", notVisited: "notVisited", shown: "shown" },
   /**
    * `/accounting`: the store whose books are exported (a CustomerID: staff name one), and what staff searched for to
    * find it (a customer's name or id), whose matches stay above the form.
@@ -72,6 +72,8 @@ export interface TodayAccountsLink extends TodayLink {
   q?: string;
   /** Only the accounts not visited in this many days (1 to 365). */
   notVisited?: number;
+  /** How many of the cards are shown ("Show more"); the first page's when none. */
+  shown?: number;
 }
 
 export interface DeliveryDaysLink {
@@ -128,11 +130,12 @@ export const pageHref = {
       [PAGE_PARAMS.accounting.q]: q,
     }),
   /** A rep's accounts as cards (the rep as on Today). */
-  todayAccounts: ({ rep, q, notVisited }: TodayAccountsLink = {}) =>
+  todayAccounts: ({ rep, q, notVisited, shown }: TodayAccountsLink = {}) =>
     withQuery("/today/accounts", {
       [PAGE_PARAMS.todayAccounts.rep]: rep?.toString(),
       [PAGE_PARAMS.todayAccounts.q]: q,
       [PAGE_PARAMS.todayAccounts.notVisited]: notVisited?.toString(),
+      [PAGE_PARAMS.todayAccounts.shown]: shown?.toString(),
     }),
   /** A rep's day's visits in driving order (the rep as on Today). */
   todayPlan: ({ rep }: TodayLink = {}) => withQuery("/today/plan", { [PAGE_PARAMS.today.rep]: rep?.toString() }),
@@ -201,10 +204,12 @@ export const pageRead = {
   todayAccounts: (params: SearchParams): TodayAccountsLink => {
     const q = paramOf(params, PAGE_PARAMS.todayAccounts.q)?.trim().slice(0, 200);
     const days = Number(paramOf(params, PAGE_PARAMS.todayAccounts.notVisited));
+    const shown = Number(paramOf(params, PAGE_PARAMS.todayAccounts.shown));
     return defined({
       rep: idOf(paramOf(params, PAGE_PARAMS.todayAccounts.rep)),
       q: q || undefined,
       notVisited: Number.isInteger(days) && days >= 1 && days <= NOT_VISITED_MAX ? days : undefined,
+      shown: Number.isSafeInteger(shown) && shown >= 1 ? shown : undefined,
     });
   },
   accounting: (params: SearchParams): AccountingLink => {

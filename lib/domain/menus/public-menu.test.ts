@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { menuOf, publicSnapshot } from "./public-menu";
+import { menuItems, menuOf, type PublicProduct, publicSnapshot, searchMenu } from "./public-menu";
 
 const OURS = 7;
 const THEIRS = 9;
@@ -166,5 +166,93 @@ describe("the public menu's filter", () => {
       "",
     );
     expect(one.products[0]!.imageUrl).toBe(shown);
+  });
+});
+
+describe("the menu's products, each once", () => {
+  /** One SKU listed per state, as the API lists it: the copies share everything but their id, state and image. */
+  const listing = (id: number, state: string | undefined, extra: Partial<PublicProduct> = {}): PublicProduct => ({
+    id,
+    name: "Golden Coast Mint Chocolate Bar 100mg",
+    category: "Edible: Chocolate",
+    ...(state ? { state } : {}),
+    potency: "100mg THC",
+    blend: "Hybrid",
+    pack: "10/100mg Bar",
+    caseSize: 10,
+    description: "Mint chocolate bar by Golden Coast.",
+    imageUrl: `https://img.example/${id}.png`,
+    availability: [],
+    ...extra,
+  });
+
+  it("shows a product listed in two states once, with the states it ships to and each state's availability", () => {
+    const items = menuItems([
+      listing(2, "NV", { availability: [{ warehouse: "Reno", bucket: "50+ Cases" }] }),
+      listing(1, "CA", {
+        availability: [
+          { warehouse: "Los Angeles", bucket: "Out of Stock" },
+          { warehouse: "Oakland", bucket: "< 25 Cases" },
+        ],
+      }),
+    ]);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      ids: [2, 1],
+      name: "Golden Coast Mint Chocolate Bar 100mg",
+      states: ["CA", "NV"],
+      imageUrl: "https://img.example/2.png",
+      availability: [
+        { state: "CA", warehouse: "Los Angeles", bucket: "Out of Stock" },
+        { state: "CA", warehouse: "Oakland", bucket: "< 25 Cases" },
+        { state: "NV", warehouse: "Reno", bucket: "50+ Cases" },
+      ],
+    });
+  });
+
+  it.each([
+    ["potency", { potency: "90mg THC" }],
+    ["pack", { pack: "20/100mg Bar" }],
+    ["case size", { caseSize: 20 }],
+    ["category", { category: "Edible: Gummy" }],
+    ["description", { description: "Another bar." }],
+  ])("keeps two listings apart when their %s differs: a card never says what one of them is not", (_, extra) => {
+    const items = menuItems([listing(1, "CA"), listing(2, "NV", extra)]);
+    expect(items.map((i) => [i.ids, i.states])).toEqual([
+      [[1], ["CA"]],
+      [[2], ["NV"]],
+    ]);
+  });
+
+  it("keeps the order it is given (category, then name), and a product with no state says none", () => {
+    const items = menuItems([
+      listing(1, "CA", { name: "A bar" }),
+      listing(3, undefined, { name: "B bar" }),
+      listing(2, "NV", { name: "A bar" }),
+    ]);
+    expect(items.map((i) => [i.name, i.states])).toEqual([
+      ["A bar", ["CA", "NV"]],
+      ["B bar", []],
+    ]);
+  });
+
+  it.each([
+    ["", 3],
+    ["mint", 2],
+    ["MINT  bar", 2],
+    ["chocolate nv", 1],
+    ["gummy", 1],
+    ["indica", 1],
+    ["crème", 2],
+    ["brulee", 1],
+    ["sour mint", 0],
+  ])("a search for %j finds %i of them, each word in its name, category, facts or states", (q, count) => {
+    const items = menuItems([
+      listing(1, "CA"),
+      listing(2, "NV"),
+      listing(3, "CA", { name: "Creme Mint Gummies", category: "Edible: Gummy", blend: "Indica" }),
+      listing(4, "CA", { name: "Crème Brûlée Bites", category: "Edible: Other", description: "Caramel." }),
+    ]);
+    expect(searchMenu(items, q)).toHaveLength(count);
   });
 });

@@ -181,3 +181,104 @@ export function snapshotChoices(snapshot: MenuSnapshot): { states: string[]; cat
   }
   return { states: [...states].sort(), categories: [...categories].sort() };
 }
+
+/** A product as the public menu shows it: one card for the product, however many states it is listed in. */
+export interface MenuItem {
+  /** Its listings' ids, one a state, in the menu's order. */
+  ids: number[];
+  name: string;
+  category?: string;
+  potency?: string;
+  blend?: string;
+  pack?: string;
+  netWeight?: string;
+  caseSize?: number;
+  description?: string;
+  imageUrl?: string;
+  /** The states its listings ship to, sorted; empty when the API names none. */
+  states: string[];
+  /** Each listing's availability per warehouse, with the listing's state: by state, then warehouse. */
+  availability: (PublicAvailability & { state?: string })[];
+}
+
+/**
+ * What makes listings one product: everything its card says but the state, the image and the availability. Joined, not
+ * JSON: the grouping runs on every view of the page, and JSON keys and object spreads made it four times slower.
+ */
+const productOf = (p: PublicProduct) =>
+  [p.name, p.category, p.potency, p.blend, p.pack, p.netWeight, p.caseSize, p.description].join("\u0000");
+
+/**
+ * The menu's products, each once. The API lists a product once per state it sells in (each listing its own id, state
+ * and image, the rest alike): those listings are one card that names the states it ships to and each state's
+ * warehouses. Listings that differ in anything else the card says stay apart, so a card never says what one of them is
+ * not. In the order given (the snapshot's: category, then name), each where its first listing was.
+ *
+ * @example
+ * menuItems([{ id: 1, name: "Mint Bar", state: "CA", availability: [] }, { id: 2, name: "Mint Bar", state: "NV", availability: [] }]);
+ * // [{ ids: [1, 2], name: "Mint Bar", states: ["CA", "NV"], availability: [] }]
+ */
+export function menuItems(products: readonly PublicProduct[]): MenuItem[] {
+  const items = new Map<string, MenuItem>();
+  for (const product of products) {
+    const { id: productId, state, imageUrl: image, availability } = product;
+    const key = productOf(product);
+    let item = items.get(key);
+    if (!item) {
+      const { name, category, potency, blend, pack, netWeight, caseSize, description } = product;
+      item = defined({
+        name,
+        category,
+        potency,
+        blend,
+        pack,
+        netWeight,
+        caseSize,
+        description,
+        ids: [],
+        states: [],
+        availability: [],
+      });
+      items.set(key, item);
+    }
+    item.ids.push(productId);
+    if (state && !item.states.includes(state)) item.states.push(state);
+    if (image && !item.imageUrl) item.imageUrl = image;
+    for (const a of availability)
+      item.availability.push(state ? { warehouse: a.warehouse, bucket: a.bucket, state } : a);
+  }
+  // A listing's rows come sorted by warehouse (`publicSnapshot`), and the sort is stable: by state is enough.
+  const byState = (a: { state?: string }, b: { state?: string }) =>
+    (a.state ?? "") < (b.state ?? "") ? -1 : (a.state ?? "") > (b.state ?? "") ? 1 : 0;
+  for (const item of items.values()) {
+    item.states.sort();
+    item.availability.sort(byState);
+  }
+  return [...items.values()];
+}
+
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+
+/**
+ * The products a search finds: each word of `q` in the product's name, category, potency, blend, pack, net weight,
+ * description or states (case and accents ignored); every product when `q` is blank.
+ *
+ * @example
+ * searchMenu(items, "mint nv"); // the mint products that ship to Nevada
+ */
+export function searchMenu(items: readonly MenuItem[], q: string): MenuItem[] {
+  const words = fold(q).split(/\s+/).filter(Boolean);
+  if (!words.length) return [...items];
+  return items.filter((item) => {
+    const text = fold(
+      [item.name, item.category, item.potency, item.blend, item.pack, item.netWeight, item.description, ...item.states]
+        .filter(Boolean)
+        .join(" "),
+    );
+    return words.every((w) => text.includes(w));
+  });
+}

@@ -83,10 +83,12 @@ function instance(backend: TestBackend, shared: SharedStore, rateLimit = 1000) {
       ).links,
     revoke: (cookie: string, ref: string) =>
       revokeMenu(browserRequest("DELETE", `/api/menus/${ref}`, { cookie }), deps, { token: ref }),
-    view: (token: string, address = "203.0.113.9") =>
-      servePublicMenu(new Request(`${BACKROOM}/menu/${token}`, { headers: { "x-forwarded-for": address } }), deps, {
-        token,
-      }),
+    view: (token: string, address = "203.0.113.9", search = "") =>
+      servePublicMenu(
+        new Request(`${BACKROOM}/menu/${token}${search}`, { headers: { "x-forwarded-for": address } }),
+        deps,
+        { token },
+      ),
   };
 }
 
@@ -142,6 +144,13 @@ describe.each(databaseProfiles())("the shared menus on $name", ({ open }) => {
     expect(html).toContain("Holiday week");
     expect(html).toContain("mailto:sales@goldencoast.example?subject=About%20Mint%20Bar");
     expect(html).not.toMatch(/\$|12\.50|Price|Rival/);
+    // Its search is a form sent to the page itself, the one place its policy lets a form go.
+    expect(page.headers.get("Content-Security-Policy")).toContain("form-action 'self'");
+    expect(page.headers.get("Content-Security-Policy")).not.toContain("script-src");
+    expect(await (await one.view(link.token, undefined, "?q=mint")).text()).toContain("1 of 1 product matches “mint”");
+    const none = await (await one.view(link.token, undefined, "?q=kush")).text();
+    expect(none).toContain("No product matches “kush”");
+    expect(none).not.toContain("Rival");
 
     expect((await one.revoke(viewer.cookie, link.id)).status).toBe(403);
     const revoked = await one.revoke(owner.cookie, link.token);

@@ -6,7 +6,7 @@ import { clientAddress } from "../core/connect-throttle";
 import { defineRoute, type RouteDeps } from "../core/define-route";
 import type { SharedStore } from "../core/shared/shared-store";
 import { tooManyViews } from "./errors";
-import { menuPage, messagePage } from "./menu-html";
+import { MENU_SEARCH_MAX, menuPage, messagePage } from "./menu-html";
 import { menuViewWait } from "./menu-rate-limit";
 import type { MenuSnapshots } from "./menu-snapshot";
 import type { MenuStore } from "./menu-store";
@@ -20,13 +20,14 @@ export interface PublicMenuDeps extends RouteDeps {
 
 /**
  * The headers of every answer of a public menu, its 429 included: never indexed, no referrer (the token is in the
- * address), and a policy of its own: no script at all, the one style sheet.
+ * address), and a policy of its own: no script at all, the one style sheet, and forms sent to this origin only (the
+ * page's search, a GET to itself).
  */
 function publicHeaders(nonce: string): Record<string, string> {
   return {
     "X-Robots-Tag": "noindex, nofollow",
     "Referrer-Policy": "no-referrer",
-    "Content-Security-Policy": `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self' https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    "Content-Security-Policy": `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self' https: data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
   };
 }
 
@@ -37,8 +38,9 @@ const pageHeaders = (nonce: string) => ({
   "Cache-Control": "private, no-store",
 });
 
-// GET /menu/{token}: a brand's live menu, to anyone holding the link (no sign-in). 404 for a link unknown, revoked or
-// expired (read from the database on every view, so on every instance at once); 429 past the address's limit.
+// GET /menu/{token}: a brand's live menu, to anyone holding the link (no sign-in); `?q=` searches it. 404 for a link
+// unknown, revoked or expired (read from the database on every view, so on every instance at once); 429 past the
+// address's limit.
 export const servePublicMenu = defineRoute({ need: "anyone" }, async ({ request, params }, deps: PublicMenuDeps) => {
   const nonce = randomBytes(16).toString("base64");
   const now = deps.now?.() ?? Date.now();
@@ -61,7 +63,8 @@ export const servePublicMenu = defineRoute({ need: "anyone" }, async ({ request,
       { status: 503, headers: { ...pageHeaders(nonce), "Retry-After": "60" } },
     );
   const demo = isVisitorOwner(link.workspaceId);
-  return new Response(menuPage(nonce, menuOf(snapshot, link), link, demo), {
+  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MENU_SEARCH_MAX);
+  return new Response(menuPage(nonce, menuOf(snapshot, link), link, { demo, q }), {
     status: 200,
     headers: pageHeaders(nonce),
   });

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { pageHref } from "@/lib/domain/page-href";
 import {
   fillKeptSummary,
   isFresh,
@@ -8,6 +9,7 @@ import {
   isKeptResponse,
   isSaveMessage,
   KEPT_SUMMARY_SLOT,
+  keptAddressFor,
   NOT_KEPT_SEGMENTS,
   OFFLINE_CUSTOMER_PATH,
   PAGE_MAX_AGE_SECONDS,
@@ -160,6 +162,24 @@ describe("standInFor", () => {
     expect(isKeptPath(OFFLINE_CUSTOMER_PATH)).toBe(true);
     expect(existsSync(join(process.cwd(), "app/(dashboard)", OFFLINE_CUSTOMER_PATH, "page.tsx"))).toBe(true);
   });
+});
+
+describe("keptAddressFor", () => {
+  it.each([
+    // A rep's accounts searched, filtered by visits or shown further: the page kept without them draws them.
+    ["/today/accounts?q=green", "/today/accounts"],
+    ["/today/accounts?rep=7&notVisited=30&shown=24", "/today/accounts?rep=7"],
+    ["/today/accounts?shown=24&rep=7", "/today/accounts?rep=7"],
+    [pageHref.todayAccounts({ rep: 7, q: "green", notVisited: 30, shown: 24 }), pageHref.todayAccounts({ rep: 7 })],
+    // Nothing to leave out: the address is the kept one, or none.
+    ["/today/accounts", undefined],
+    ["/today/accounts?rep=7", undefined],
+    // Other pages read their query on the server.
+    ["/today?q=green", undefined],
+    ["/customers?q=green", undefined],
+  ])("%s is drawn by the page kept at %s", (address, kept) =>
+    expect(keptAddressFor(new URL(address, ORIGIN))).toBe(kept),
+  );
 });
 
 describe("standInCustomerId", () => {

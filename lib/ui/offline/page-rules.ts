@@ -44,6 +44,34 @@ export function standInCustomerId(pathname: string): number | undefined {
 }
 
 /**
+ * The parameters of a page's address that the page reads in the browser alone, drawing from what the device keeps (a
+ * rep's accounts: the search, the visits and the cards shown; `PAGE_PARAMS.todayAccounts`, named here so the worker
+ * bundles no more of the pages' rules), by path.
+ */
+const READ_IN_THE_BROWSER: Readonly<Record<string, readonly string[]>> = {
+  "/today/accounts": ["q", "notVisited", "shown"],
+};
+
+/**
+ * The kept address that draws an address the network did not answer and the device did not keep, when the two differ
+ * only by parameters the page reads in the browser alone: the address without them (the others, the rep's, which the
+ * server reads, stay). So a rep's accounts searched or shown further open from the device offline, after a reload or
+ * Back from a customer's page, as the page kept by "Save for offline" draws them. Undefined when nothing is left out.
+ *
+ * @example
+ * keptAddressFor(new URL("https://b.example/today/accounts?rep=7&q=green")); // "/today/accounts?rep=7"
+ * keptAddressFor(new URL("https://b.example/today?rep=7")); // undefined
+ */
+export function keptAddressFor(url: URL): string | undefined {
+  const names = READ_IN_THE_BROWSER[url.pathname];
+  if (!names?.some((name) => url.searchParams.has(name))) return undefined;
+  const kept = new URLSearchParams(url.searchParams);
+  for (const name of names) kept.delete(name);
+  const query = kept.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+/**
  * The stand-in's slot for the account's summary, as its server renders it (`KeptSummarySlot`): the element with what
  * it says until the page's scripts have drawn the account. The worker fills it with the summary kept for the address's
  * account (`fillKeptSummary`), so the money is in the HTML as it is read: no wait for the scripts.

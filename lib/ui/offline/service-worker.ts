@@ -20,6 +20,7 @@ import {
   isKeptPath,
   isKeptResponse,
   isSaveMessage,
+  keptAddressFor,
   NETWORK_TIMEOUT_SECONDS,
   OFFLINE_PATH,
   PAGES_CACHE,
@@ -72,9 +73,19 @@ const pagesRules: SerwistPlugin = {
       : undefined,
   cacheDidUpdate: trimPages,
   // Neither the network nor a kept copy: a kept page that draws this address from the data kept on the device (a
-  // customer's page from the rep's week), before the offline page (the fallback's plugin runs after this one).
-  handlerDidError: async ({ request }) => keptStandIn(request),
+  // customer's page from the rep's week; a rep's accounts searched, from the accounts' page), before the offline page
+  // (the fallback's plugin runs after this one).
+  handlerDidError: async ({ request }) => (await keptStandIn(request)) ?? (await keptForQuery(request)),
 };
+
+/** The kept page that draws an address whose query the page reads in the browser (`keptAddressFor`), when fresh. */
+async function keptForQuery(request: Request): Promise<Response | undefined> {
+  const address = keptAddressFor(new URL(request.url));
+  if (!address) return undefined;
+  const cache = await caches.open(PAGES_CACHE);
+  const kept = await cache.match(new URL(address, self.location.origin), { ignoreVary: true });
+  return kept && isFresh(kept.headers.get("date"), Date.now()) ? kept : undefined;
+}
 
 /** The kept page that draws an address from the data on the device (`standInFor`), when one is kept and fresh. */
 async function standInPage(pathname: string): Promise<Response | undefined> {

@@ -1,5 +1,11 @@
 import type { AccountCard as Card } from "@/lib/domain/today/today";
 
+/**
+ * The cards "My accounts" shows first, and adds at each "Show more": with the page's search and count they end, with
+ * the button, within four screens of a 390 px phone (the demo rep's 254 cards were one page of 43,493 px).
+ */
+export const ACCOUNTS_SHOWN = 12;
+
 const fold = (text: string) =>
   text
     .normalize("NFD")
