@@ -6,6 +6,8 @@ import { useDeliverySchedule } from "@/components/delivery/use-delivery-schedule
 import { apiWalkOptions } from "@/lib/domain/api-query";
 import { weekdayName } from "@/lib/domain/delivery/cutoff";
 import { deliveryParams } from "@/lib/domain/delivery/requests";
+import { deliveriesOn } from "@/lib/domain/delivery/schedule";
+import { pageHref } from "@/lib/domain/page-href";
 import { addDecimals } from "@/lib/format/decimal";
 import { addDays, isoWeekday } from "@/lib/format/days";
 import { formatDay, formatMoney } from "@/lib/format/display";
@@ -24,12 +26,11 @@ import { Card, Figure } from "./card";
 const DEFAULT_SCHEDULE = deliveryParams({});
 
 export function DeliveriesCard() {
-  // The delivery-days page's own schedule: each day's figure is the rows the page lists for that weekday.
+  // The delivery-days page's own schedule: each figure is `deliveriesOn` its date, the list that date's link opens.
   const schedule = useDeliverySchedule(DEFAULT_SCHEDULE, false);
   const days = [schedule.today, addDays(schedule.today, 1)].map((day) => ({
     day,
-    weekday: isoWeekday(day),
-    count: schedule.days.get(isoWeekday(day))?.length ?? 0,
+    count: deliveriesOn(schedule.rows, day).length,
   }));
   const complete = schedule.customers.data?.complete ?? true;
   const query = {
@@ -39,14 +40,19 @@ export function DeliveriesCard() {
     data: schedule.customers.data,
   };
   return (
-    <Card card="deliveries" href={`/delivery-days?day=${days[1]!.weekday}`} query={query} also={[schedule.states.data]}>
+    <Card
+      card="deliveries"
+      href={pageHref.deliveryDays({ date: days[1]!.day })}
+      query={query}
+      also={[schedule.states.data]}
+    >
       <div className="grid grid-cols-2 gap-4">
         {days.map((d, i) => (
           <p key={d.day} className="text-sm">
-            {i === 0 ? "Today" : "Tomorrow"}, {weekdayName(d.weekday)} {formatDay(d.day)}
+            {i === 0 ? "Today" : "Tomorrow"}, {weekdayName(isoWeekday(d.day))} {formatDay(d.day)}
             <Link
               className="block text-2xl font-bold tabular-nums"
-              href={`/delivery-days?day=${d.weekday}`}
+              href={pageHref.deliveryDays({ date: d.day })}
               data-testid={i === 0 ? "deliveries-today" : "deliveries-tomorrow"}
             >
               {complete ? "" : "at least "}
@@ -57,7 +63,7 @@ export function DeliveriesCard() {
         ))}
       </div>
       <p className="text-sm">
-        Active customers with a delivery that weekday, as Delivery days lists them
+        Active customers with a delivery dated that day by the API, as Delivery days lists them
         {complete ? "." : `: counted over the first ${schedule.customers.data?.records.length ?? 0}.`}
       </p>
     </Card>

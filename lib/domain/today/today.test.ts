@@ -5,6 +5,7 @@ import { compactInput } from "./today-data";
 import { matchAccounts } from "@/lib/ui/today/match-accounts";
 import { opensOnToday } from "@/lib/ui/today/start-page";
 import { licenceOf } from "@/lib/domain/views/sentinels";
+import { deliveriesOn, scheduleRows } from "@/lib/domain/delivery/schedule";
 import { mapsHref, type TodayCustomer, type TodayInput, todayModel } from "./today";
 
 const CA = {
@@ -472,4 +473,25 @@ describe("opensOnToday: where a rep's phone opens", () => {
     ["a member linked to no rep", { ...rep, userAgent: iphone, salesRepUserId: null }, false],
     ["a Supplier key", { ...rep, userAgent: iphone, keyType: "Supplier" }, false],
   ])("%s: %j", (_name, request, expected) => expect(opensOnToday(request)).toBe(expected));
+});
+
+describe("todayModel and Delivery days: one reading of who gets a delivery on a date", () => {
+  it("puts in today's and tomorrow's stops the accounts `deliveriesOn` lists for those dates, whatever their weekdays", () => {
+    // Friday Nov 27, 10 AM in California.
+    const now = new Date("2026-11-27T18:00:00Z");
+    const customers = [
+      customer(1, { DeliveryDays: "5", NextDeliveryDates: "2026-12-04;2026-12-11" }),
+      customer(2, { DeliveryDays: "5", DeliveryDates: ["2026-11-26", "2026-11-27", "2026-12-04"] }),
+      customer(3, { DeliveryDays: "5", DeliveryDates: undefined }),
+      customer(4, { DeliveryDays: "6", NextDeliveryDates: "2026-11-28" }),
+      customer(5, { DeliveryDays: "1", DeliveryDates: ["2026-11-28"] }),
+    ];
+    const model = todayModel(input({ now, customers }));
+    const rows = scheduleRows(customers, [CA], [], {}, now);
+    const on = (day: string) => deliveriesOn(rows, day).map((r) => r.name);
+    expect(names(model.today.flatMap((g) => g.cards))).toEqual(on("2026-11-27"));
+    expect(names(model.tomorrow.flatMap((g) => g.cards))).toEqual(on("2026-11-28"));
+    expect(on("2026-11-27")).toEqual(["Store 2", "Store 3"]);
+    expect(on("2026-11-28")).toEqual(["Store 4", "Store 5"]);
+  });
 });
