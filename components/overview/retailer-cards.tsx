@@ -2,8 +2,10 @@
 
 import Link from "next/link";
 import { useTimeZone } from "@/components/shell/providers";
-import { addDecimals, isPositiveDecimal } from "@/lib/format/decimal";
-import { addDays, todayIn } from "@/lib/format/days";
+import { addDecimals } from "@/lib/format/decimal";
+import { todayIn } from "@/lib/format/days";
+import { isDueSoon, isPastDue } from "@/lib/domain/invoices/open-items";
+import { byDueDate } from "@/lib/domain/payments/open-invoice-order";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import { deliveryDaysText } from "@/lib/domain/delivery/cutoff";
 import { apiDeliveryDates } from "@/lib/domain/delivery/schedule";
@@ -25,14 +27,10 @@ import { useApi } from "./use-api";
 export function DueSoonCard() {
   const today = todayIn(useTimeZone());
   const open = useApi(overviewOpenInvoices, OVERVIEW_STALE.working);
-  // What is owed: a credit (a negative open balance, a return's) is not due, nor overdue (as the watches count).
-  const invoices = (open.data?.records ?? [])
-    .filter((i) => isPositiveDecimal(i.OpenBalance ?? ""))
-    .sort((a, b) => (a.DueDate ?? "9999").localeCompare(b.DueDate ?? "9999"));
-  const overdue = invoices.filter((i) => i.DueDate && i.DueDate.slice(0, 10) < today);
-  const soon = invoices.filter(
-    (i) => i.DueDate && i.DueDate.slice(0, 10) >= today && i.DueDate.slice(0, 10) <= addDays(today, 14),
-  );
+  // What is owed: a credit (a negative open balance, a return's) is not due, nor overdue (`open-items.ts`).
+  const invoices = byDueDate(open.data?.records ?? []);
+  const overdue = invoices.filter((i) => isPastDue(i, today));
+  const soon = invoices.filter((i) => isDueSoon(i, today));
   return (
     <Card card="dueSoon" query={open}>
       <p className="text-sm" data-testid="overdue-now">
