@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { formatDay, formatMoney } from "@/lib/format/display";
-import { INVENTORY_BUCKETS } from "@/lib/data-api/values";
+import { OUT_OF_STOCK, stockBuckets } from "@/lib/domain/stock/stock-buckets";
 import { type AccountCustomer, accountCustomers } from "@/lib/domain/ar-aging/aging";
 import {
   OVERVIEW_STALE,
@@ -23,12 +23,9 @@ import { useApi } from "./use-api";
 export function StockCard() {
   const available = useApi(overviewAvailable, OVERVIEW_STALE.working);
   const inventory = useApi(overviewInventory, OVERVIEW_STALE.working);
-  const buckets = new Map<string, number>(INVENTORY_BUCKETS.map((b) => [b, 0]));
-  for (const r of available.data?.records ?? [])
-    if (r.InventoryBucket) buckets.set(r.InventoryBucket, (buckets.get(r.InventoryBucket) ?? 0) + 1);
-  const out = (available.data?.records ?? []).filter(
-    (r) => r.InStock === false || r.InventoryBucket === "Out of Stock",
-  ).length;
+  // One count: the figure is its table's Out of Stock row (`stockBuckets`), and the list it opens keeps the same pairs.
+  const buckets = stockBuckets(available.data?.records ?? []);
+  const out = buckets.get(OUT_OF_STOCK) ?? 0;
   const most = Math.max(1, ...buckets.values());
   const selling = (inventory.data?.records ?? []).filter((r) => Number(r.AvgDailySales90d ?? 0) > 0 && r.DOI != null);
   const low = selling.filter((r) => Number(r.DOI) < 14).length;
@@ -41,7 +38,7 @@ export function StockCard() {
           label="Out of stock"
           value={String(out)}
           testId="out-of-stock"
-          counts="Product and warehouse pairs with nothing available now (available inventory)."
+          counts="Product and warehouse pairs with nothing available now: the Out of Stock bucket of available inventory."
         />
         <Figure
           label="Under 14 days of inventory"
