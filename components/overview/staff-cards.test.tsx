@@ -12,7 +12,11 @@ import {
 import { SCHEDULE_CUSTOMER_FIELDS } from "@/lib/domain/delivery/schedule";
 import { addDays, isoWeekday, todayIn } from "@/lib/format/days";
 import { browserApi } from "@/lib/ui/browser-api";
-import { DeliveriesCard } from "./staff-cards";
+import { LIST_VIEWS } from "@/lib/domain/views/list-views";
+import { wholeList } from "@/lib/domain/views/whole-list";
+import { OVERVIEW_WALK_PAGES, overviewAwaitingVerification } from "@/lib/ui/overview/requests";
+import { STALE } from "@/lib/domain/api-query";
+import { AwaitingCard, DeliveriesCard } from "./staff-cards";
 
 const CA = {
   StateAbbreviation: "CA",
@@ -83,5 +87,35 @@ describe("DeliveriesCard", () => {
     const tomorrow = figure(html, "deliveries-tomorrow");
     expect(tomorrow.text).toBe("0 customers");
     expect(tomorrow.tag).toContain(`href="/delivery-days?date=${addDays(today, 1)}"`);
+  });
+});
+
+describe("AwaitingCard", () => {
+  it("opens the list it counts, whose count and total are its figure and its worth", () => {
+    const invoices = [1, 2, 3].map((i) => ({
+      InvoiceID: i,
+      InvoiceNum: `INV-${i}`,
+      Status: 5,
+      InvoiceTotal: `${i}00.125000`,
+    }));
+    const client = new QueryClient();
+    const walk = apiWalkOptions(browserApi, overviewAwaitingVerification, STALE.working, OVERVIEW_WALK_PAGES);
+    client.setQueryData(walk.queryKey, { records: invoices, complete: true, requests: 1 });
+    const html = renderToString(
+      <QueryClientProvider client={client}>
+        <AwaitingCard />
+      </QueryClientProvider>,
+    ).replace(/<!-- -->/g, "");
+    const link = (testId: string) =>
+      new RegExp(`<a[^>]*data-testid="${testId}" href="([^"]*)"[^>]*>(.*?)</a>`).exec(html)?.slice(1);
+    const list = wholeList(
+      LIST_VIEWS.invoices,
+      new URLSearchParams("Statuses=5"),
+      { records: invoices, complete: true },
+      "",
+    );
+    expect(link("awaiting-verification")).toEqual(["/invoices?Statuses=5", String(list.count)]);
+    expect(link("awaiting-total")).toEqual(["/invoices?Statuses=5", "$600.38"]);
+    expect(list.totals.InvoiceTotal).toBe("600.375000");
   });
 });

@@ -1,24 +1,24 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useDeliverySchedule } from "@/components/delivery/use-delivery-schedule";
-import { apiWalkOptions } from "@/lib/domain/api-query";
 import { weekdayName } from "@/lib/domain/delivery/cutoff";
 import { deliveryParams } from "@/lib/domain/delivery/requests";
 import { deliveriesOn } from "@/lib/domain/delivery/schedule";
 import { pageHref } from "@/lib/domain/page-href";
-import { addDecimals } from "@/lib/format/decimal";
 import { addDays, isoWeekday } from "@/lib/format/days";
 import { formatDay, formatMoney } from "@/lib/format/display";
-import { browserApi } from "@/lib/ui/browser-api";
+import { LIST_VIEWS } from "@/lib/domain/views/list-views";
+import { listHref, wholeList } from "@/lib/domain/views/whole-list";
 import {
+  AWAITING_QUERY,
+  ON_HOLD_QUERY,
   OVERVIEW_STALE,
-  OVERVIEW_WALK_PAGES,
   overviewAwaitingVerification,
   overviewOnHold,
 } from "@/lib/ui/overview/requests";
 import { Card, Figure } from "./card";
+import { useWalk } from "./use-api";
 
 // The distributor's staff's overview, one component per card: each streams in with its own data.
 
@@ -71,14 +71,16 @@ export function DeliveriesCard() {
 }
 
 export function OnHoldCard() {
-  const onHold = useQuery(apiWalkOptions(browserApi, overviewOnHold, OVERVIEW_STALE.directory, OVERVIEW_WALK_PAGES));
-  const held = onHold.data?.records ?? [];
+  const onHold = useWalk(overviewOnHold, OVERVIEW_STALE.directory);
+  const walked = onHold.data ?? { records: [], complete: true };
+  const held = wholeList(LIST_VIEWS.customers, ON_HOLD_QUERY, walked, "").rows;
   return (
-    <Card card="onHold" query={onHold}>
+    <Card card="onHold" href={listHref("/customers", ON_HOLD_QUERY)} query={onHold}>
       <Figure
         label="On hold"
-        value={`${onHold.data?.complete === false ? "at least " : ""}${held.length}`}
+        value={`${walked.complete ? "" : "at least "}${held.length}`}
         testId="on-hold"
+        href={listHref("/customers", ON_HOLD_QUERY)}
         counts="Active customers whose account is on hold now, as All customers on hold lists them."
       />
       <ul className="space-y-1 text-sm">
@@ -96,22 +98,27 @@ export function OnHoldCard() {
 }
 
 export function AwaitingCard() {
-  const awaiting = useQuery(
-    apiWalkOptions(browserApi, overviewAwaitingVerification, OVERVIEW_STALE.working, OVERVIEW_WALK_PAGES),
-  );
-  const waiting = awaiting.data?.records ?? [];
-  const atLeast = awaiting.data?.complete === false ? "at least " : "";
+  const awaiting = useWalk(overviewAwaitingVerification, OVERVIEW_STALE.working);
+  const walked = awaiting.data ?? { records: [], complete: true };
+  // The list the figure opens, counted and totalled by the same function (`wholeList`): its count and its total.
+  const list = wholeList(LIST_VIEWS.invoices, AWAITING_QUERY, walked, "");
+  const atLeast = list.complete ? "" : "at least ";
+  const href = listHref("/invoices", AWAITING_QUERY);
   return (
-    <Card card="awaiting" query={awaiting}>
+    <Card card="awaiting" href={href} query={awaiting}>
       <Figure
         label="Balanced, not yet verified"
-        value={`${atLeast}${waiting.length}`}
+        value={`${atLeast}${list.count}`}
         testId="awaiting-verification"
+        href={href}
         counts="Invoices in the Balanced status now, as All balanced invoices lists them."
       />
       <p className="text-sm">
         Worth {atLeast}
-        {formatMoney(addDecimals(...waiting.map((i) => i.InvoiceTotal ?? "0")))}; the end of day verifies them.
+        <Link className="link font-semibold tabular-nums" href={href as never} data-testid="awaiting-total">
+          {formatMoney(list.totals.InvoiceTotal)}
+        </Link>{" "}
+        in invoice totals; the end of day verifies them.
       </p>
     </Card>
   );

@@ -12,6 +12,9 @@ export interface AvailablePair {
   InventoryBucket?: string | null;
 }
 
+/** Every bucket, largest stock first. */
+export const INVENTORY_BUCKET_LIST: readonly InventoryBucket[] = INVENTORY_BUCKETS;
+
 /** The bucket that means nothing is available now. */
 export const OUT_OF_STOCK: InventoryBucket = "Out of Stock";
 
@@ -54,4 +57,19 @@ export function stockBuckets(pairs: readonly AvailablePair[]): Map<InventoryBuck
     if (bucket) counts.set(bucket, counts.get(bucket)! + 1);
   }
   return counts;
+}
+
+/**
+ * The list figure of a bucket (`/inventory/available?figure=`): "out-of-stock", "under-5-cases", "50-plus-cases".
+ *
+ * @example
+ * bucketFigure("< 5 Cases"); // "under-5-cases"
+ */
+export function bucketFigure(bucket: InventoryBucket): string {
+  return bucket
+    .toLowerCase()
+    .replace("<", "under")
+    .replace("+", "-plus")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
