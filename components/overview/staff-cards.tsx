@@ -51,7 +51,7 @@ export function DeliveriesCard() {
           <p key={d.day} className="text-sm">
             {i === 0 ? "Today" : "Tomorrow"}, {weekdayName(isoWeekday(d.day))} {formatDay(d.day)}
             <Link
-              className="block text-2xl font-bold tabular-nums"
+              className="link block text-2xl font-bold tabular-nums"
               href={pageHref.deliveryDays({ date: d.day })}
               data-testid={i === 0 ? "deliveries-today" : "deliveries-tomorrow"}
             >
