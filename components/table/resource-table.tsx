@@ -114,7 +114,7 @@ export function ResourceTable<K extends ListOperationId>({ view: listView }: Res
     <div className="space-y-4">
       <PageDefaultNote view={view} />
       {figure && <FigureNote label={figure.label} />}
-      <RowOrderNote view={view} whole={whole === undefined || whole.complete} />
+      <RowOrderNote view={view} whole={whole === undefined || whole.complete || reading} />
       <div className="flex flex-wrap items-center gap-3">
         <ColumnChooser table={table} empty={empty} />
         <TableExport
@@ -126,7 +126,13 @@ export function ResourceTable<K extends ListOperationId>({ view: listView }: Res
           rows={settled && whole.complete ? whole.rows : undefined}
         />
         <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="list-count">
-          <ListCount whole={whole} reading={reading} first={first} shown={pageRows.length} noun={view.noun} />
+          <ListCount
+            whole={walk.isPlaceholderData && reading ? undefined : whole}
+            reading={reading}
+            first={first}
+            shown={pageRows.length}
+            noun={view.noun}
+          />
         </p>
         <StaleNote of={[walk.data]} />
         <WholeTableToggle />
