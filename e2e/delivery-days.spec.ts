@@ -2,13 +2,16 @@ import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { tryDemo } from "./sign-in";
 
-// Delivery days: customers per weekday with counts, filters in the address, each state's order cut-off, and the link
-// from a customer's page. The expected counts are read from the API through the proxy, page by page.
+// Delivery days: the customers with a delivery dated each of the seven days from today, with counts, filters in the
+// address, each state's order cut-off, and the link from a customer's page. The expected counts are read from the
+// API through the proxy, page by page: a customer is on a date when the API dates a delivery on it.
 
 interface Customer {
   CustomerID: number;
   CustomerName: string;
   DeliveryDays?: string;
+  DeliveryDates?: string[];
+  NextDeliveryDates?: string | null;
 }
 
 /** Every active customer of a state the key sees, walked page by page. */
@@ -25,47 +28,73 @@ async function customersOf(page: Page, state: string): Promise<Customer[]> {
   }
 }
 
-const on = (weekday: number) => (c: Customer) => (c.DeliveryDays ?? "").includes(String(weekday));
+/** Today in California, and the six days after it. */
+function week(): string[] {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
+  return Array.from({ length: 7 }, (_, i) =>
+    new Date(Date.parse(`${today}T12:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10),
+  );
+}
 
-test("a rep finds Wednesday's customers in California, with the count and the order cut-off", async ({ page }) => {
+/** Whether the API dates a delivery for the customer on a day (the sandbox sends every active customer's dates). */
+const on = (day: string) => (c: Customer) =>
+  [...(c.DeliveryDates ?? []), ...(c.NextDeliveryDates ?? "").split(";")].some((d) => d.slice(0, 10) === day);
+
+/** "Friday, Nov 27", as the page names a date. */
+const words = (day: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", month: "short", day: "numeric" })
+    .format(new Date(`${day}T12:00:00Z`))
+    .replace(/^(\w+) /, "$1, ");
+
+const listHeading = (page: Page, day: string, count: number) =>
+  page.getByRole("heading", { name: `${words(day)}: ${count} ${count === 1 ? "customer" : "customers"}` });
+
+test("a rep finds a date's customers in California, with the count of each of the seven days and the order cut-off", async ({
+  page,
+}) => {
   await tryDemo(page, "Try as an employee");
   const customers = await customersOf(page, "CA");
-  const wednesday = customers.filter(on(3));
-  expect(wednesday.length).toBeGreaterThan(0);
+  const days = week();
+  // A date whose cut-off is still ahead (tomorrow's may have passed).
+  const date = days.slice(2).find((d) => customers.some(on(d)))!;
+  const dated = customers.filter(on(date));
 
-  await page.goto("/delivery-days?day=3&States=CA");
-  await expect(page.getByRole("heading", { name: `Wednesday's customers (${wednesday.length})` })).toBeVisible();
-  const week = page.getByRole("navigation", { name: "Days of the week" });
-  await expect(week.getByRole("link", { name: /Wed/ })).toHaveAttribute("aria-current", "true");
-  for (const [weekday, short] of [
-    [1, "Mon"],
-    [3, "Wed"],
-    [5, "Fri"],
-  ] as const) {
-    await expect(week.getByRole("link", { name: new RegExp(short) }).getByLabel(/customers$/)).toHaveText(
-      String(customers.filter(on(weekday)).length),
-    );
+  await page.goto(`/delivery-days?date=${date}&States=CA`);
+  await expect(listHeading(page, date, dated.length)).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "The next seven days" });
+  await expect(nav.getByRole("link")).toHaveCount(7);
+  for (const [index, day] of days.entries()) {
+    const link = nav.getByRole("link").nth(index);
+    await expect(link.getByLabel(/customers$/)).toHaveText(String(customers.filter(on(day)).length));
   }
-  await expect(page.getByRole("region", { name: "Wednesday's customers" }).locator("tbody tr")).toHaveCount(
-    wednesday.length,
-  );
-  // The cut-off, on California's clock: the next Wednesday an order placed now still makes.
+  await expect(nav.locator('[aria-current="true"]')).toHaveText(new RegExp(words(date).split(", ")[1]!));
+  await expect(
+    page.getByRole("region", { name: `${words(date)}: ${dated.length} customers` }).locator("tbody tr"),
+  ).toHaveCount(dated.length);
+  // The cut-off, on California's clock, for that date.
   await expect(page.getByTestId("cutoff-CA")).toContainText(
-    /Order by Tue 2:30 PM PT for Wednesday's delivery \((Nov|Dec|Jan) \d+\)/,
+    new RegExp(`Order by \\w{3} 2:30 PM PT for \\w+'s delivery \\(${words(date).split(", ")[1]}\\)`),
   );
   expect(await seriousViolations(page)).toEqual([]);
 
+  // Today: only those the API dates today (not every customer whose weekday it is), its cut-off passed.
+  await nav.getByRole("link").first().click();
+  await expect(page).toHaveURL(new RegExp(`date=${days[0]}`));
+  await expect(listHeading(page, days[0]!, customers.filter(on(days[0]!)).length)).toBeVisible();
+  await expect(page.getByTestId("cutoff-CA")).toContainText("Too late for");
+
   // Name search, kept in the address.
-  const name = wednesday[0]!.CustomerName;
+  await page.goto(`/delivery-days?date=${date}&States=CA`);
+  const name = dated[0]!.CustomerName;
   const word = name.split(" ")[0]!;
   await page.getByLabel("Customer name").fill(word);
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/q=/);
-  const expected = wednesday.filter((c) => c.CustomerName.toLowerCase().includes(word.toLowerCase())).length;
-  await expect(page.getByRole("heading", { name: `Wednesday's customers (${expected})` })).toBeVisible();
+  const expected = dated.filter((c) => c.CustomerName.toLowerCase().includes(word.toLowerCase())).length;
+  await expect(listHeading(page, date, expected)).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Customer name")).toHaveValue(word);
-  await expect(page.getByRole("heading", { name: `Wednesday's customers (${expected})` })).toBeVisible();
+  await expect(listHeading(page, date, expected)).toBeVisible();
 });
 
 test("the sales rep filter keeps the customers the rep covers", async ({ page }) => {
@@ -78,14 +107,16 @@ test("the sales rep filter keeps the customers the rep covers", async ({ page })
   const rep = reps.filter((r) => r.Customers.length > 0).sort((a, b) => b.Customers.length - a.Customers.length)[0]!;
   const customers = await customersOf(page, "CA");
   const covered = new Set(rep.Customers.map((c) => c.CustomerID));
-  const weekday = [1, 2, 3, 4, 5].find((d) => customers.some((c) => covered.has(c.CustomerID) && on(d)(c)))!;
-  const expected = customers.filter((c) => covered.has(c.CustomerID) && on(weekday)(c)).length;
+  const date = week()
+    .slice(1)
+    .find((d) => customers.some((c) => covered.has(c.CustomerID) && on(d)(c)))!;
+  const expected = customers.filter((c) => covered.has(c.CustomerID) && on(date)(c)).length;
 
-  await page.goto(`/delivery-days?day=${weekday}&States=CA`);
+  await page.goto(`/delivery-days?date=${date}&States=CA`);
   await page.getByLabel("Sales rep").selectOption(String(rep.UserID));
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(new RegExp(`rep=${rep.UserID}`));
-  await expect(page.getByRole("heading", { name: new RegExp(`'s customers \\(${expected}\\)$`) })).toBeVisible();
+  await expect(listHeading(page, date, expected)).toBeVisible();
 });
 
 test("a customer's page links to its delivery days", async ({ page }) => {
@@ -104,10 +135,10 @@ for (const [who, button] of [
   test(`${who} sees the delivery days of the customers the key may see`, async ({ page }) => {
     await tryDemo(page, button);
     await page.goto("/delivery-days");
-    const heading = page.getByRole("heading", { name: /'s customers \(\d+\)$/ });
+    const heading = page.getByRole("heading", { name: /^\w+, \w{3} \d+: \d+ customers?$/ });
     await expect(heading).toBeVisible();
     // The default day is the next one with deliveries.
-    await expect(heading).not.toHaveText(/\(0\)$/);
+    await expect(heading).not.toHaveText(/: 0 customers$/);
     await expect(page.locator("main")).not.toContainText("undefined");
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -16,6 +16,7 @@ import {
   accountsOfOpenInvoices,
   CARD_REQUESTS,
   type CardRequest,
+  OVERVIEW_WALK_PAGES,
   overviewAging,
   overviewOpenInvoices,
   overviewPayments,
@@ -26,7 +27,7 @@ import { STALE } from "@/lib/domain/api-query";
 import { PageTitle } from "./_lib/page-title";
 import { purchasesV2Available } from "./_lib/purchases-v2";
 import { Prefetched } from "./_lib/streamed";
-import { serverAnswer } from "./_lib/prefetch";
+import { serverWalk } from "./_lib/prefetch";
 import { requireSession } from "./_lib/session";
 import { deliveryPrefetch } from "./_lib/delivery-prefetch";
 import { deliveryParams } from "@/lib/domain/delivery/requests";
@@ -57,7 +58,11 @@ async function cardRequests(card: OverviewCardId, purchasesV2: boolean): Promise
   // The orders card reads v2's drafts and submitted orders: nothing to ask without v2.
   if (card === "orders" && !purchasesV2) return [];
   if (card === "payments") {
-    const open = await serverAnswer({ request: overviewOpenInvoices, staleTime: STALE.working });
+    const open = await serverWalk({
+      request: overviewOpenInvoices,
+      staleTime: STALE.working,
+      pages: OVERVIEW_WALK_PAGES,
+    });
     const accounts = accountsOfOpenInvoices(open?.records ?? []);
     if (!accounts.length) return first;
     return [
@@ -68,7 +73,7 @@ async function cardRequests(card: OverviewCardId, purchasesV2: boolean): Promise
   }
   if (card === "deliveries") return deliveryPrefetch(deliveryParams({}), false);
   if (card === "topCustomers") {
-    const aging = await serverAnswer({ request: overviewAging, staleTime: AGING_STALE });
+    const aging = await serverWalk({ request: overviewAging, staleTime: AGING_STALE, pages: OVERVIEW_WALK_PAGES });
     const names = topAccounts(aging?.records ?? []).namesRequest;
     return names ? [...first, { request: names, staleTime: AGING_STALE }] : first;
   }

@@ -7,6 +7,7 @@ import { pageHref } from "@/lib/domain/page-href";
 import type { AccountMoney, OpenInvoiceLine } from "@/lib/domain/customers/customer-money";
 import { cutOffText } from "@/lib/domain/delivery/customer-schedule";
 import { daysOverdue } from "@/lib/domain/payments/open-invoice-order";
+import { openItems } from "@/lib/domain/invoices/open-items";
 
 const TOUCH = "inline-flex min-h-11 items-center sm:min-h-0";
 
@@ -138,27 +139,28 @@ function AccountMoneyBlock({ account, today, money }: CustomerSummaryProps & { a
   );
 }
 
+/**
+ * The account's open invoices (what is owed: each with how late it is) and, apart, its credits (credit memos and returns:
+ * a negative open balance, owed to the store, never late and no invoice to pay: `openItems`). Each list folds past five.
+ */
 function OpenInvoiceList({ invoices, today }: { invoices?: OpenInvoiceLine[]; today: string }) {
   if (invoices === undefined)
     return <p className="text-sm">The open invoices are listed online (this copy keeps the balance only).</p>;
-  if (invoices.length === 0) return <p className="text-sm">No open invoice.</p>;
+  const { debts, credits } = openItems(invoices);
   return (
-    <details open={invoices.length <= 5} className="text-sm">
-      <summary className="cursor-pointer py-2 font-semibold sm:py-0">{plural(invoices.length, "open invoice")}</summary>
-      <ul className="divide-y divide-slate-200 dark:divide-slate-700" aria-label="Open invoices">
-        {invoices.map((invoice) => {
-          const late = daysOverdue(invoice.DueDate?.slice(0, 10), today);
-          return (
-            <li key={invoice.InvoiceNum ?? invoice.InvoiceID} className="flex flex-wrap justify-between gap-x-3 py-1">
-              <span>
-                {invoice.InvoiceID != null ? (
-                  <Link href={pageHref.invoice(invoice.InvoiceID)} className={`link ${TOUCH}`}>
-                    {invoice.InvoiceNum ?? `Invoice ${invoice.InvoiceID}`}
-                  </Link>
-                ) : (
-                  invoice.InvoiceNum
-                )}{" "}
-                <span className="text-slate-700 dark:text-slate-300">
+    <>
+      {debts.length === 0 ? (
+        <p className="text-sm">No open invoice.</p>
+      ) : (
+        <details open={debts.length <= 5} className="text-sm">
+          <summary className="cursor-pointer py-2 font-semibold sm:py-0">
+            {plural(debts.length, "open invoice")}
+          </summary>
+          <ul className="divide-y divide-slate-200 dark:divide-slate-700" aria-label="Open invoices">
+            {debts.map((invoice) => {
+              const late = daysOverdue(invoice.DueDate?.slice(0, 10), today);
+              return (
+                <OpenItemLine key={invoice.InvoiceNum ?? invoice.InvoiceID} invoice={invoice}>
                   {formatDay(invoice.Date)} · due {formatDay(invoice.DueDate)}
                   {late > 0 && (
                     <strong className="whitespace-nowrap text-red-800 dark:text-red-300">
@@ -166,14 +168,46 @@ function OpenInvoiceList({ invoices, today }: { invoices?: OpenInvoiceLine[]; to
                       · {plural(late, "day")} late
                     </strong>
                   )}
-                </span>
-              </span>
-              <span className="tabular-nums">{formatMoney(invoice.OpenBalance)}</span>
-            </li>
-          );
-        })}
-      </ul>
-    </details>
+                </OpenItemLine>
+              );
+            })}
+          </ul>
+        </details>
+      )}
+      {credits.length > 0 && (
+        <details open={credits.length <= 5} className="text-sm">
+          <summary className="cursor-pointer py-2 font-semibold sm:py-0">
+            {plural(credits.length, "credit")} (credit memos and returns)
+          </summary>
+          <ul className="divide-y divide-slate-200 dark:divide-slate-700" aria-label="Credits">
+            {credits.map((invoice) => (
+              <OpenItemLine key={invoice.InvoiceNum ?? invoice.InvoiceID} invoice={invoice}>
+                {formatDay(invoice.Date)} · credit
+              </OpenItemLine>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
+}
+
+/** One open item: its number (to the invoice's page), what `children` says of it, and its open balance. */
+function OpenItemLine({ invoice, children }: { invoice: OpenInvoiceLine; children: React.ReactNode }) {
+  return (
+    <li className="flex flex-wrap justify-between gap-x-3 py-1">
+      <span>
+        {invoice.InvoiceID != null ? (
+          <Link href={pageHref.invoice(invoice.InvoiceID)} className={`link ${TOUCH}`}>
+            {invoice.InvoiceNum ?? `Invoice ${invoice.InvoiceID}`}
+          </Link>
+        ) : (
+          invoice.InvoiceNum
+        )}{" "}
+        <span className="text-slate-700 dark:text-slate-300">{children}</span>
+      </span>
+      <span className="tabular-nums">{formatMoney(invoice.OpenBalance)}</span>
+    </li>
   );
 }
 

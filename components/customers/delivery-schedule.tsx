@@ -42,8 +42,10 @@ export function DeliverySchedule({ customerId, customer }: DeliveryScheduleProps
   const view = customerSchedule(record, rule, new Date());
   const zone = rule?.TimeZone ?? "UTC";
   const withCutOffs = view.deliveries.some((d) => d.cutOff);
-  // The link to the week: by the schedule's days, else the record's own (an inactive customer has no schedule record).
+  // The link to the week: the date of its next delivery, where the list of that date holds it; else by the schedule's
+  // days, else the record's own (an inactive customer has no schedule record).
   const firstDay = view.weekdays[0] ?? deliveryWeekdays(customer.DeliveryDays)[0];
+  const next = view.deliveries[0]?.day;
 
   return (
     <section aria-labelledby="delivery-schedule" className="space-y-2">
@@ -115,7 +117,7 @@ export function DeliverySchedule({ customerId, customer }: DeliveryScheduleProps
         <p className="text-sm">
           <Link
             className="link"
-            href={`/delivery-days?day=${firstDay}&q=${encodeURIComponent(customer.CustomerName ?? "")}${customer.State ? `&States=${encodeURIComponent(customer.State)}` : ""}`}
+            href={`/delivery-days?${next ? `date=${next}` : `day=${firstDay}`}&q=${encodeURIComponent(customer.CustomerName ?? "")}${customer.State ? `&States=${encodeURIComponent(customer.State)}` : ""}`}
           >
             Delivery days and order cut-offs
           </Link>{" "}

@@ -6,21 +6,21 @@ import { TableFrame } from "@/components/table/table-frame";
 import { cardCell } from "@/components/table/card-cell";
 import { useWholeTable } from "@/components/table/whole-table";
 import { ACCOUNT_STATUS_LABELS } from "@/lib/data-api/values";
-import { weekdayName } from "@/lib/domain/delivery/cutoff";
 import type { ScheduleRow } from "@/lib/domain/delivery/schedule";
 import { formatDay } from "@/lib/format/display";
-import { SHORT_WEEKDAYS } from "./delivery-weekdays";
+import { dateWords, SHORT_WEEKDAYS } from "./delivery-weekdays";
 
 interface DeliveryCustomerTableProps {
-  day: number;
+  /** The date whose deliveries these are, YYYY-MM-DD. */
+  date: string;
   rows: ScheduleRow[];
 }
 
-/** The chosen day's customers: a table on a desk, cards on a phone unless the whole table is asked for. */
-export function DeliveryCustomerTable({ day, rows }: DeliveryCustomerTableProps) {
+/** The chosen date's customers: a table on a desk, cards on a phone unless the whole table is asked for. */
+export function DeliveryCustomerTable({ date, rows }: DeliveryCustomerTableProps) {
   const cards = !useWholeTable();
   return (
-    <TableFrame label={`${weekdayName(day)}'s customers`}>
+    <TableFrame label={`Customers with a delivery on ${dateWords(date)}`}>
       {/* Fixed column widths: a long table paints while it is still arriving, and columns sized by their content
           would move when a wider row came in. Narrower than 60rem, the frame scrolls sideways instead. */}
       <table className={`data-table min-w-[60rem] table-fixed print:min-w-0 ${cards ? "cards" : ""}`}>

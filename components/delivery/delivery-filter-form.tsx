@@ -10,12 +10,13 @@ import { filtersSet } from "@/lib/ui/views/filter-count";
 
 const ALL_STATUSES = ACCOUNT_STATUSES.join(",");
 /** The filters' names in the address, as the form sends them. */
-const FILTERS = ["day", "States", "rep", "AccountStatuses", "q"] as const;
+const FILTERS = ["date", "States", "rep", "AccountStatuses", "q"] as const;
 
 interface DeliveryFilterFormProps {
   search: URLSearchParams;
   params: DeliveryParams;
-  day: number;
+  /** The date in view, kept when the filters change. */
+  date: string;
   stateList: ScheduleState[];
   withReps: boolean;
   reps: readonly ScheduleRep[];
@@ -26,6 +27,7 @@ function apply(event: React.FormEvent<HTMLFormElement>) {
   event.preventDefault();
   const data = new FormData(event.currentTarget);
   pushParams((p) => {
+    p.delete("day");
     for (const name of FILTERS) {
       const value = String(data.get(name) ?? "").trim();
       if (value) p.set(name, value);
@@ -35,12 +37,12 @@ function apply(event: React.FormEvent<HTMLFormElement>) {
 }
 
 /** The filters by state, sales rep, account status and name, behind the phone's disclosure. */
-export function DeliveryFilterForm({ search, params, day, stateList, withReps, reps }: DeliveryFilterFormProps) {
+export function DeliveryFilterForm({ search, params, date, stateList, withReps, reps }: DeliveryFilterFormProps) {
   // Keyed by the address: after any navigation the fields show the filters in force, not an unsent choice.
   return (
     <FilterDisclosure
       count={filtersSet(
-        Object.fromEntries(FILTERS.filter((name) => name !== "day").map((name) => [name, search.get(name)])),
+        Object.fromEntries(FILTERS.filter((name) => name !== "date").map((name) => [name, search.get(name)])),
       )}
       className="print:hidden"
     >
@@ -52,7 +54,7 @@ export function DeliveryFilterForm({ search, params, day, stateList, withReps, r
         className="flex flex-wrap items-end gap-3 print:hidden"
         aria-label="Filter the customers"
       >
-        <input type="hidden" name="day" value={day} />
+        <input type="hidden" name="date" value={date} />
         <div>
           <label htmlFor="dd-state" className="block text-sm font-semibold">
             State

@@ -1,64 +1,59 @@
 "use client";
 
-import { weekdayName } from "@/lib/domain/delivery/cutoff";
-import { dayCutOff, type ScheduleRow, type ScheduleState } from "@/lib/domain/delivery/schedule";
-import { formatDay } from "@/lib/format/display";
+import { isoWeekday } from "@/lib/format/days";
 import { isPlainClick, pushParams } from "@/lib/ui/address";
-import { SHORT_WEEKDAYS } from "./delivery-weekdays";
+import { dateWords, SHORT_WEEKDAYS, shortDay } from "./delivery-weekdays";
 
 interface DeliveryWeekNavProps {
   search: URLSearchParams;
-  days: Map<number, ScheduleRow[]>;
-  /** The first state in view, whose cut-off dates each day. */
-  state: ScheduleState | undefined;
-  day: number;
+  /** The seven days from today, YYYY-MM-DD. */
+  week: string[];
+  /** Each day's count of customers with a delivery dated that day (`deliveriesOn`). */
+  counts: ReadonlyMap<string, number>;
+  date: string;
   loading: boolean;
-  now: Date;
 }
 
-/** The page's address with some parameters changed (an empty value removes one). */
-function dayLink(search: URLSearchParams, changes: Record<string, string | undefined>): `/delivery-days?${string}` {
+/** The page's address with a date chosen (and no weekday: the date says it). */
+function dateLink(search: URLSearchParams, date: string): `/delivery-days?${string}` {
   const next = new URLSearchParams(search.toString());
-  for (const [k, v] of Object.entries(changes)) {
-    if (v === undefined || v === "") next.delete(k);
-    else next.set(k, v);
-  }
+  next.delete("day");
+  next.set("date", date);
   return `/delivery-days?${next.toString()}`;
 }
 
-/** Monday to Sunday, each with its count of customers and its next delivery date: a link that chooses the day. */
-export function DeliveryWeekNav({ search, days, state, day, loading, now }: DeliveryWeekNavProps) {
+/** The seven days from today, each with its count of customers with a delivery dated that day: a link that chooses it. */
+export function DeliveryWeekNav({ search, week, counts, date, loading }: DeliveryWeekNavProps) {
   return (
-    <nav aria-label="Days of the week" className="print:hidden">
+    <nav aria-label="The next seven days" className="print:hidden">
       <ul className="grid grid-cols-7 gap-1 sm:gap-2">
-        {SHORT_WEEKDAYS.map((short, index) => {
-          const weekday = index + 1;
-          const count = days.get(weekday)?.length ?? 0;
-          const cut = state ? dayCutOff(state, weekday, now) : undefined;
-          const current = weekday === day;
+        {week.map((day, index) => {
+          const count = counts.get(day) ?? 0;
+          const current = day === date;
           return (
-            <li key={short}>
+            <li key={day}>
               <a
-                href={dayLink(search, { day: String(weekday) })}
+                href={dateLink(search, day)}
                 onClick={(event) => {
                   if (!isPlainClick(event)) return;
                   event.preventDefault();
-                  pushParams((p) => p.set("day", String(weekday)));
+                  pushParams((p) => {
+                    p.delete("day");
+                    p.set("date", day);
+                  });
                 }}
                 aria-current={current ? "true" : undefined}
                 className={`block rounded border p-2 text-center text-sm ${current ? "border-sky-800 bg-sky-800 text-white dark:border-sky-300 dark:bg-sky-300 dark:text-slate-950" : "border-slate-300 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"}`}
               >
                 <span className="block font-semibold">
-                  <abbr title={weekdayName(weekday)} className="no-underline">
-                    {short}
+                  <abbr title={index === 0 ? `Today, ${dateWords(day)}` : dateWords(day)} className="no-underline">
+                    {SHORT_WEEKDAYS[isoWeekday(day) - 1]}
                   </abbr>
                 </span>
                 <span className="block text-lg font-bold tabular-nums" aria-label={`${count} customers`}>
                   {loading ? "…" : count}
                 </span>
-                {cut?.next && (
-                  <span className="hidden text-xs sm:block">{formatDay(cut.next.day).replace(/, \d{4}$/, "")}</span>
-                )}
+                <span className="block text-xs">{index === 0 ? "Today" : shortDay(day)}</span>
               </a>
             </li>
           );

@@ -11,16 +11,17 @@ import {
   stateCustomersRequest,
   statesRequest,
 } from "@/lib/domain/delivery/requests";
-import { byWeekday, SCHEDULE_CUSTOMER_FIELDS, type ScheduleState } from "@/lib/domain/delivery/schedule";
+import { SCHEDULE_CUSTOMER_FIELDS, type ScheduleState, scheduleRows } from "@/lib/domain/delivery/schedule";
 import { scheduleFallbackRequest, unknownSchedules, withSchedules } from "@/lib/domain/delivery/schedule-fallback";
-import { localDay } from "@/lib/format/days";
+import { addDays, localDay } from "@/lib/format/days";
 import { browserApi } from "@/lib/ui/browser-api";
 
 /**
  * The delivery schedule for an address's filters: the customers walked (every state, or the chosen states when the walk
- * stopped at its limit), the schedules a sparse record left out, the states and reps, grouped by weekday (`byWeekday`),
- * and today on the clock of the states in view. What the delivery-days page shows and the staff overview counts, read
- * the same way, so a day's count on the overview is the rows the page lists for it.
+ * stopped at its limit), the schedules a sparse record left out, the states and reps, each customer's delivery dates
+ * after the filters (`scheduleRows`), today on the clock of the states in view and the seven days from it (`week`).
+ * What the delivery-days page shows and the staff overview counts, read the same way: a date's count on the overview
+ * is `deliveriesOn` of these rows, the rows the page lists for that date.
  */
 export function useDeliverySchedule(params: DeliveryParams, withReps: boolean) {
   const everyState = useQuery(
@@ -55,8 +56,8 @@ export function useDeliverySchedule(params: DeliveryParams, withReps: boolean) {
   const reps = useQuery({ ...apiQueryOptions(browserApi, repsRequest, STALE.directory), enabled: withReps });
   const stateList = (states.data?.records ?? []) as ScheduleState[];
   const now = new Date();
-  // Grouped anew each render: a few milliseconds for 3,000 customers, and always on the current day.
-  const days = byWeekday(
+  // Made anew each render: a few milliseconds for 3,000 customers, and always on the current day.
+  const rows = scheduleRows(
     walked,
     stateList,
     reps.data?.records ?? [],
@@ -64,12 +65,14 @@ export function useDeliverySchedule(params: DeliveryParams, withReps: boolean) {
     now,
   );
   // The states in view: those filtered to, else those the customers are in.
+  const present = new Set(rows.map((r) => r.state));
   const inView = stateList.filter((s) =>
     params.states
       ? params.states.split(",").includes(s.StateAbbreviation ?? "")
-      : [...days.values()].some((rows) => rows.some((r) => r.state === s.StateAbbreviation)),
+      : present.has(s.StateAbbreviation ?? undefined),
   );
   const today = localDay(now, inView[0]?.TimeZone ?? "UTC");
+  const week = Array.from({ length: 7 }, (_, i) => addDays(today, i));
   return {
     everyState,
     byState,
@@ -83,8 +86,9 @@ export function useDeliverySchedule(params: DeliveryParams, withReps: boolean) {
     reps,
     stateList,
     now,
-    days,
+    rows,
     inView,
     today,
+    week,
   };
 }

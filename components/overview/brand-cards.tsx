@@ -2,13 +2,19 @@
 
 import Link from "next/link";
 import { formatDay, formatMoney } from "@/lib/format/display";
-import { INVENTORY_BUCKETS } from "@/lib/data-api/values";
+import { bucketFigure, OUT_OF_STOCK, stockBuckets } from "@/lib/domain/stock/stock-buckets";
+import { LOW_DOI_DAYS } from "@/lib/domain/stock/stock-cover";
+import { LIST_VIEWS } from "@/lib/domain/views/list-views";
+import { FIGURE_PARAM, listHref, wholeList } from "@/lib/domain/views/whole-list";
+import { todayIn } from "@/lib/format/days";
+import { useTimeZone } from "@/components/shell/providers";
 import { type AccountCustomer, accountCustomers } from "@/lib/domain/ar-aging/aging";
 import {
   OVERVIEW_STALE,
   overviewAging,
   overviewAvailable,
   overviewInventory,
+  ORDERS_QUERY,
   overviewOrders,
   topAccounts,
 } from "@/lib/ui/overview/requests";
@@ -16,45 +22,57 @@ import { apiQueryKey } from "@/lib/domain/api-query";
 import { v2Signal } from "@/lib/ui/purchases/v1-purchases";
 import { usePurchasesV2 } from "@/lib/ui/purchases/v2-context";
 import { Card, Figure } from "./card";
-import { useApi } from "./use-api";
+import { useApi, useWalk } from "./use-api";
+
+/** The list figure of the rows under the overview's days of inventory. */
+const LOW_FIGURE = `under-${LOW_DOI_DAYS}-days`;
 
 // A brand's overview, one component per card: each streams in with its own data.
 
 export function StockCard() {
-  const available = useApi(overviewAvailable, OVERVIEW_STALE.working);
-  const inventory = useApi(overviewInventory, OVERVIEW_STALE.working);
-  const buckets = new Map<string, number>(INVENTORY_BUCKETS.map((b) => [b, 0]));
-  for (const r of available.data?.records ?? [])
-    if (r.InventoryBucket) buckets.set(r.InventoryBucket, (buckets.get(r.InventoryBucket) ?? 0) + 1);
-  const out = (available.data?.records ?? []).filter(
-    (r) => r.InStock === false || r.InventoryBucket === "Out of Stock",
-  ).length;
+  const today = todayIn(useTimeZone());
+  const available = useWalk(overviewAvailable, OVERVIEW_STALE.working);
+  const inventory = useWalk(overviewInventory, OVERVIEW_STALE.working);
+  // One count per figure, each the count of the list it opens (`wholeList` of the same walk and figure): the Out of
+  // Stock row of the table is the out-of-stock figure (`stockBuckets`).
+  const buckets = stockBuckets(available.data?.records ?? []);
+  const out = buckets.get(OUT_OF_STOCK) ?? 0;
   const most = Math.max(1, ...buckets.values());
-  const selling = (inventory.data?.records ?? []).filter((r) => Number(r.AvgDailySales90d ?? 0) > 0 && r.DOI != null);
-  const low = selling.filter((r) => Number(r.DOI) < 14).length;
-  const dois = selling.map((r) => Number(r.DOI)).sort((a, b) => a - b);
+  const stock = inventory.data ?? { records: [], complete: true };
+  const counted = (figure: string) => wholeList(LIST_VIEWS.inventory, { [FIGURE_PARAM]: figure }, stock, today);
+  const selling = counted("sold-90-days");
+  const low = counted(LOW_FIGURE);
+  const dois = selling.rows.map((r) => Number(r.DOI)).sort((a, b) => a - b);
   const median = dois.length ? dois[Math.floor(dois.length / 2)]! : undefined;
+  const atLeast = (complete: boolean | undefined) => (complete === false ? "at least " : "");
   return (
     <Card card="stock" query={available} also={[inventory.data]}>
       <div className="grid grid-cols-2 gap-4">
         <Figure
           label="Out of stock"
-          value={String(out)}
+          value={`${atLeast(available.data?.complete)}${out}`}
           testId="out-of-stock"
-          counts="Product and warehouse pairs with nothing available now (available inventory)."
+          href={listHref("/inventory/available", {}, bucketFigure(OUT_OF_STOCK))}
+          counts="Product and warehouse pairs with nothing available now: the Out of Stock bucket of available inventory."
         />
         <Figure
-          label="Under 14 days of inventory"
-          value={inventory.isPending ? "…" : String(low)}
+          label={`Under ${LOW_DOI_DAYS} days of inventory`}
+          value={inventory.isPending ? "…" : `${atLeast(stock.complete)}${low.count}`}
           testId="low-doi"
-          counts={`Of the ${selling.length} warehouse stock rows that sold in the last 90 days, those whose stock covers under 14 days of sales.`}
+          href={listHref("/inventory", {}, LOW_FIGURE)}
+          counts={`Of the ${atLeast(stock.complete)}${selling.count} warehouse stock rows that sold in the last 90 days, those whose stock covers under ${LOW_DOI_DAYS} days of sales.`}
         />
       </div>
-      {median !== undefined && (
-        <p className="text-sm">
-          Median days of inventory: {median.toLocaleString("en-US", { maximumFractionDigits: 1 })}.
-        </p>
-      )}
+      <p className="text-sm">
+        <Link className="link" href={listHref("/inventory", {}, "sold-90-days") as never} data-testid="sold-90-days">
+          {atLeast(stock.complete)}
+          {selling.count} stock {selling.count === 1 ? "row" : "rows"} sold in the last 90 days
+        </Link>
+        {median !== undefined && (
+          <>; median days of inventory: {median.toLocaleString("en-US", { maximumFractionDigits: 1 })}</>
+        )}
+        .
+      </p>
       <table className="data-table" aria-label="Product and warehouse pairs by available-inventory bucket">
         <thead>
           <tr>
@@ -73,7 +91,15 @@ export function StockCard() {
               <th scope="row" className="font-normal">
                 {bucket}
               </th>
-              <td className="numeric tabular-nums">{n}</td>
+              <td className="numeric tabular-nums">
+                <Link
+                  className="link"
+                  href={listHref("/inventory/available", {}, bucketFigure(bucket)) as never}
+                  data-testid={`bucket-${bucketFigure(bucket)}`}
+                >
+                  {n}
+                </Link>
+              </td>
               <td className="w-1/2">
                 <span
                   aria-hidden="true"
@@ -85,8 +111,8 @@ export function StockCard() {
           ))}
         </tbody>
       </table>
-      {available.data?.paging?.hasNextPage && (
-        <p className="text-sm">Counted over the first 500 product and warehouse pairs.</p>
+      {available.data?.complete === false && (
+        <p className="text-sm">Counted over the first {available.data.records.length} product and warehouse pairs.</p>
       )}
     </Card>
   );
@@ -95,7 +121,8 @@ export function StockCard() {
 export function OrdersCard() {
   // Drafts and submitted orders are v2's alone: without v2 (or once this very read finds it missing) nothing is asked.
   const v2 = usePurchasesV2();
-  const orders = useApi(overviewOrders, OVERVIEW_STALE.working, v2);
+  const today = todayIn(useTimeZone());
+  const orders = useWalk(overviewOrders, OVERVIEW_STALE.working, v2);
   if (!v2 || v2Signal(apiQueryKey(overviewOrders), orders.error) === "missing") {
     return (
       <Card card="orders">
@@ -106,16 +133,36 @@ export function OrdersCard() {
       </Card>
     );
   }
-  const drafts = (orders.data?.records ?? []).filter((p) => p.status === "InProgress");
-  const submitted = (orders.data?.records ?? []).filter((p) => p.status === "Submitted");
+  const walked = orders.data ?? { records: [], complete: true };
+  const of = (figure: "drafts" | "submitted") =>
+    wholeList(LIST_VIEWS.purchases, { ...ORDERS_QUERY, [FIGURE_PARAM]: figure }, walked, today);
+  const drafts = of("drafts");
+  const submitted = of("submitted");
+  const atLeast = walked.complete ? "" : "at least ";
   return (
     <Card card="orders" query={orders}>
       <p className="text-sm">
-        <strong data-testid="drafts">{drafts.length}</strong> {drafts.length === 1 ? "draft" : "drafts"} in progress,{" "}
-        <strong>{submitted.length}</strong> submitted and waiting for the ERP.
+        <Link
+          className="link font-bold"
+          href={listHref("/purchases", ORDERS_QUERY, "drafts") as never}
+          data-testid="drafts"
+        >
+          {atLeast}
+          {drafts.count}
+        </Link>{" "}
+        {drafts.count === 1 ? "draft" : "drafts"} in progress,{" "}
+        <Link
+          className="link font-bold"
+          href={listHref("/purchases", ORDERS_QUERY, "submitted") as never}
+          data-testid="submitted"
+        >
+          {atLeast}
+          {submitted.count}
+        </Link>{" "}
+        submitted and waiting for the ERP.
       </p>
       <ul className="space-y-1 text-sm">
-        {[...drafts, ...submitted].slice(0, 6).map((p) => (
+        {[...drafts.rows, ...submitted.rows].slice(0, 6).map((p) => (
           <li key={p.purchase_global_id ?? p.po_num}>
             <Link
               className="link"
@@ -138,7 +185,7 @@ export function OrdersCard() {
 }
 
 export function TopCustomersCard() {
-  const aging = useApi(overviewAging, OVERVIEW_STALE.aging);
+  const aging = useWalk(overviewAging, OVERVIEW_STALE.aging);
   const rows = aging.data?.records ?? [];
   const { top, invoices, namesRequest } = topAccounts(rows);
   // The accounts' names, from one invoice of each (the aging names accounts, not customers).

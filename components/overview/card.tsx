@@ -85,18 +85,27 @@ export function Figure({
   value,
   testId,
   counts,
+  href,
 }: {
   label: string;
   value: string;
   testId?: string;
   counts?: string;
+  /** The list the figure counts: the value opens it. */
+  href?: string;
 }) {
   return (
     <p className="text-sm">
       {label}{" "}
-      <strong className="block text-2xl tabular-nums" data-testid={testId}>
-        {value}
-      </strong>
+      {href ? (
+        <Link className="link block text-2xl font-bold tabular-nums" href={href as never} data-testid={testId}>
+          {value}
+        </Link>
+      ) : (
+        <strong className="block text-2xl tabular-nums" data-testid={testId}>
+          {value}
+        </strong>
+      )}
       {counts && (
         <span
           className="block text-xs text-slate-700 dark:text-slate-300"
@@ -109,8 +118,8 @@ export function Figure({
   );
 }
 
-/** The aging buckets as one stacked bar, with every amount also written out below it. */
-export function AgingBar({ totals, label }: { totals: AgingAmounts; label: string }) {
+/** The aging buckets as one stacked bar, with every amount also written out below it (each opening `href`). */
+export function AgingBar({ totals, label, href }: { totals: AgingAmounts; label: string; href?: string }) {
   const segments = segmentsOf(totals.buckets, barScale([totals.buckets]));
   return (
     <div className="space-y-2">
@@ -132,7 +141,15 @@ export function AgingBar({ totals, label }: { totals: AgingAmounts; label: strin
               style={{ background: bucketColor(b) }}
             />
             <dt>{b.label}</dt>
-            <dd className="ml-auto tabular-nums">{formatMoney(totals.buckets[b.id])}</dd>
+            <dd className="ml-auto tabular-nums">
+              {href ? (
+                <Link className="link" href={href as never}>
+                  {formatMoney(totals.buckets[b.id])}
+                </Link>
+              ) : (
+                formatMoney(totals.buckets[b.id])
+              )}
+            </dd>
           </div>
         ))}
       </dl>

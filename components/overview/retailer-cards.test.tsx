@@ -2,9 +2,13 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { formatDay } from "@/lib/format/display";
-import { apiQueryKey } from "@/lib/domain/api-query";
-import { overviewCustomers } from "@/lib/ui/overview/requests";
-import { NextDeliveriesCard } from "./retailer-cards";
+import { apiQueryKey, apiWalkOptions, STALE } from "@/lib/domain/api-query";
+import { LIST_VIEWS } from "@/lib/domain/views/list-views";
+import { wholeList } from "@/lib/domain/views/whole-list";
+import { todayIn } from "@/lib/format/days";
+import { browserApi } from "@/lib/ui/browser-api";
+import { OVERVIEW_WALK_PAGES, overviewCustomers, overviewOpenInvoices } from "@/lib/ui/overview/requests";
+import { DueSoonCard, NextDeliveriesCard } from "./retailer-cards";
 
 const result = (records: unknown[]) => ({
   records,
@@ -54,5 +58,63 @@ describe("NextDeliveriesCard", () => {
       "None: no delivery days",
       "Empty: no delivery days",
     ]);
+  });
+});
+
+describe("DueSoonCard", () => {
+  const open = [
+    {
+      InvoiceID: 1,
+      InvoiceNum: "INV-1",
+      ARAccountID: 50001,
+      OpenBalance: "1200.000000",
+      DueDate: `${inDays(-44)}T00:00:00Z`,
+    },
+    {
+      InvoiceID: 2,
+      InvoiceNum: "INV-2",
+      ARAccountID: 50001,
+      OpenBalance: "37.140000",
+      DueDate: `${inDays(-3)}T00:00:00Z`,
+    },
+    // A return, due 44 days ago: a credit, never overdue.
+    {
+      InvoiceID: 3,
+      InvoiceNum: "INV-3",
+      ARAccountID: 50001,
+      OpenBalance: "-121.000000",
+      DueDate: `${inDays(-44)}T00:00:00Z`,
+    },
+    {
+      InvoiceID: 4,
+      InvoiceNum: "INV-4",
+      ARAccountID: 50001,
+      OpenBalance: "50.000000",
+      DueDate: `${inDays(5)}T00:00:00Z`,
+    },
+  ];
+
+  function html() {
+    const client = new QueryClient();
+    const walk = apiWalkOptions(browserApi, overviewOpenInvoices, STALE.working, OVERVIEW_WALK_PAGES);
+    client.setQueryData(walk.queryKey, { records: open, complete: true, requests: 1 });
+    return renderToString(
+      <QueryClientProvider client={client}>
+        <DueSoonCard />
+      </QueryClientProvider>,
+    ).replace(/<!-- -->/g, "");
+  }
+  const link = (page: string, testId: string) =>
+    new RegExp(`<a[^>]*data-testid="${testId}" href="([^"]*)"[^>]*>(.*?)</a>`).exec(page)?.slice(1);
+
+  it("opens the list each figure counts: overdue now and due soon, its count and its total the list's", () => {
+    const page = html();
+    const today = todayIn("UTC");
+    const listed = wholeList(LIST_VIEWS.openInvoices, { figure: "past-due" }, { records: open, complete: true }, today);
+    expect(listed.count).toBe(2);
+    expect(link(page, "overdue-count")).toEqual(["/invoices/open?figure=past-due", "2"]);
+    expect(link(page, "overdue-total")).toEqual(["/invoices/open?figure=past-due", "$1,237.14"]);
+    expect(listed.totals.OpenBalance).toBe("1237.140000");
+    expect(link(page, "due-soon-count")).toEqual(["/invoices/open?figure=due-soon", "1"]);
   });
 });

@@ -2,8 +2,11 @@
 
 import Link from "next/link";
 import { useTimeZone } from "@/components/shell/providers";
-import { addDecimals, isPositiveDecimal } from "@/lib/format/decimal";
-import { addDays, todayIn } from "@/lib/format/days";
+import { addDecimals } from "@/lib/format/decimal";
+import { todayIn } from "@/lib/format/days";
+import { DUE_SOON_DAYS } from "@/lib/domain/invoices/open-items";
+import { LIST_VIEWS } from "@/lib/domain/views/list-views";
+import { FIGURE_PARAM, wholeList } from "@/lib/domain/views/whole-list";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import { deliveryDaysText } from "@/lib/domain/delivery/cutoff";
 import { apiDeliveryDates } from "@/lib/domain/delivery/schedule";
@@ -11,6 +14,7 @@ import {
   accountsOfOpenInvoices,
   OVERVIEW_STALE,
   overviewCustomers,
+  openInvoicesHref,
   overviewOpenInvoices,
   overviewPayments,
   overviewPending,
@@ -18,35 +22,46 @@ import {
 import { may } from "@/lib/session/roles";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { Card, Figure } from "./card";
-import { useApi } from "./use-api";
+import { useApi, useWalk } from "./use-api";
 
 // A retailer's overview, one component per card: each streams in with its own data.
 
 export function DueSoonCard() {
   const today = todayIn(useTimeZone());
-  const open = useApi(overviewOpenInvoices, OVERVIEW_STALE.working);
-  // What is owed: a credit (a negative open balance, a return's) is not due, nor overdue (as the watches count).
-  const invoices = (open.data?.records ?? [])
-    .filter((i) => isPositiveDecimal(i.OpenBalance ?? ""))
-    .sort((a, b) => (a.DueDate ?? "9999").localeCompare(b.DueDate ?? "9999"));
-  const overdue = invoices.filter((i) => i.DueDate && i.DueDate.slice(0, 10) < today);
-  const soon = invoices.filter(
-    (i) => i.DueDate && i.DueDate.slice(0, 10) >= today && i.DueDate.slice(0, 10) <= addDays(today, 14),
-  );
+  const open = useWalk(overviewOpenInvoices, OVERVIEW_STALE.working);
+  const walked = open.data ?? { records: [], complete: true };
+  // Each figure is the count and total of the list it opens (`wholeList` of the same walk and figure): what is owed
+  // alone, a credit (a negative open balance, a return's) is neither overdue nor due (`open-items.ts`).
+  const of = (figure: "past-due" | "due-soon") =>
+    wholeList(LIST_VIEWS.openInvoices, { [FIGURE_PARAM]: figure }, walked, today);
+  const overdue = of("past-due");
+  const soon = of("due-soon");
+  const atLeast = walked.complete ? "" : "at least ";
   return (
-    <Card card="dueSoon" query={open}>
+    <Card card="dueSoon" href="/invoices/open" query={open}>
       <p className="text-sm" data-testid="overdue-now">
-        Overdue now: <strong>{overdue.length}</strong> open {overdue.length === 1 ? "invoice" : "invoices"} past{" "}
-        {overdue.length === 1 ? "its" : "their"} due date (
-        {formatMoney(addDecimals(...overdue.map((i) => i.OpenBalance ?? "0")))} open); <strong>{soon.length}</strong>{" "}
-        due in the next 14 days.
+        Overdue now:{" "}
+        <Link className="link font-bold" href={openInvoicesHref("past-due") as never} data-testid="overdue-count">
+          {atLeast}
+          {overdue.count}
+        </Link>{" "}
+        open {overdue.count === 1 ? "invoice" : "invoices"} past {overdue.count === 1 ? "its" : "their"} due date (
+        <Link className="link" href={openInvoicesHref("past-due") as never} data-testid="overdue-total">
+          {formatMoney(overdue.totals.OpenBalance)}
+        </Link>{" "}
+        open);{" "}
+        <Link className="link font-bold" href={openInvoicesHref("due-soon") as never} data-testid="due-soon-count">
+          {atLeast}
+          {soon.count}
+        </Link>{" "}
+        due in the next {DUE_SOON_DAYS} days.
       </p>
       <p className="text-xs text-slate-700 dark:text-slate-300">
         From your open invoices now, by due date; the balance beside it is the aging&apos;s at the last close.
       </p>
-      {soon.length > 0 && (
+      {soon.count > 0 && (
         <ul className="space-y-1 text-sm">
-          {soon.slice(0, 5).map((i) => (
+          {soon.rows.slice(0, 5).map((i) => (
             <li key={i.InvoiceID ?? i.InvoiceNum} className="flex justify-between gap-2">
               <span>
                 {i.InvoiceID != null ? (
@@ -68,7 +83,7 @@ export function DueSoonCard() {
 }
 
 export function PaymentsCard() {
-  const open = useApi(overviewOpenInvoices, OVERVIEW_STALE.working);
+  const open = useWalk(overviewOpenInvoices, OVERVIEW_STALE.working);
   const accounts = accountsOfOpenInvoices(open.data?.records ?? []);
   const payments = useApi(overviewPayments(accounts), OVERVIEW_STALE.working, accounts.length > 0);
   const pending = useApi(overviewPending(accounts), OVERVIEW_STALE.working, accounts.length > 0);

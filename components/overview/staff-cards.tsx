@@ -1,22 +1,24 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useDeliverySchedule } from "@/components/delivery/use-delivery-schedule";
-import { apiWalkOptions } from "@/lib/domain/api-query";
 import { weekdayName } from "@/lib/domain/delivery/cutoff";
 import { deliveryParams } from "@/lib/domain/delivery/requests";
-import { addDecimals } from "@/lib/format/decimal";
+import { deliveriesOn } from "@/lib/domain/delivery/schedule";
+import { pageHref } from "@/lib/domain/page-href";
 import { addDays, isoWeekday } from "@/lib/format/days";
 import { formatDay, formatMoney } from "@/lib/format/display";
-import { browserApi } from "@/lib/ui/browser-api";
+import { LIST_VIEWS } from "@/lib/domain/views/list-views";
+import { listHref, wholeList } from "@/lib/domain/views/whole-list";
 import {
+  AWAITING_QUERY,
+  ON_HOLD_QUERY,
   OVERVIEW_STALE,
-  OVERVIEW_WALK_PAGES,
   overviewAwaitingVerification,
   overviewOnHold,
 } from "@/lib/ui/overview/requests";
 import { Card, Figure } from "./card";
+import { useWalk } from "./use-api";
 
 // The distributor's staff's overview, one component per card: each streams in with its own data.
 
@@ -24,12 +26,11 @@ import { Card, Figure } from "./card";
 const DEFAULT_SCHEDULE = deliveryParams({});
 
 export function DeliveriesCard() {
-  // The delivery-days page's own schedule: each day's figure is the rows the page lists for that weekday.
+  // The delivery-days page's own schedule: each figure is `deliveriesOn` its date, the list that date's link opens.
   const schedule = useDeliverySchedule(DEFAULT_SCHEDULE, false);
   const days = [schedule.today, addDays(schedule.today, 1)].map((day) => ({
     day,
-    weekday: isoWeekday(day),
-    count: schedule.days.get(isoWeekday(day))?.length ?? 0,
+    count: deliveriesOn(schedule.rows, day).length,
   }));
   const complete = schedule.customers.data?.complete ?? true;
   const query = {
@@ -39,14 +40,19 @@ export function DeliveriesCard() {
     data: schedule.customers.data,
   };
   return (
-    <Card card="deliveries" href={`/delivery-days?day=${days[1]!.weekday}`} query={query} also={[schedule.states.data]}>
+    <Card
+      card="deliveries"
+      href={pageHref.deliveryDays({ date: days[1]!.day })}
+      query={query}
+      also={[schedule.states.data]}
+    >
       <div className="grid grid-cols-2 gap-4">
         {days.map((d, i) => (
           <p key={d.day} className="text-sm">
-            {i === 0 ? "Today" : "Tomorrow"}, {weekdayName(d.weekday)} {formatDay(d.day)}
+            {i === 0 ? "Today" : "Tomorrow"}, {weekdayName(isoWeekday(d.day))} {formatDay(d.day)}
             <Link
-              className="block text-2xl font-bold tabular-nums"
-              href={`/delivery-days?day=${d.weekday}`}
+              className="link block text-2xl font-bold tabular-nums"
+              href={pageHref.deliveryDays({ date: d.day })}
               data-testid={i === 0 ? "deliveries-today" : "deliveries-tomorrow"}
             >
               {complete ? "" : "at least "}
@@ -57,7 +63,7 @@ export function DeliveriesCard() {
         ))}
       </div>
       <p className="text-sm">
-        Active customers with a delivery that weekday, as Delivery days lists them
+        Active customers with a delivery dated that day by the API, as Delivery days lists them
         {complete ? "." : `: counted over the first ${schedule.customers.data?.records.length ?? 0}.`}
       </p>
     </Card>
@@ -65,14 +71,16 @@ export function DeliveriesCard() {
 }
 
 export function OnHoldCard() {
-  const onHold = useQuery(apiWalkOptions(browserApi, overviewOnHold, OVERVIEW_STALE.directory, OVERVIEW_WALK_PAGES));
-  const held = onHold.data?.records ?? [];
+  const onHold = useWalk(overviewOnHold, OVERVIEW_STALE.directory);
+  const walked = onHold.data ?? { records: [], complete: true };
+  const held = wholeList(LIST_VIEWS.customers, ON_HOLD_QUERY, walked, "").rows;
   return (
-    <Card card="onHold" query={onHold}>
+    <Card card="onHold" href={listHref("/customers", ON_HOLD_QUERY)} query={onHold}>
       <Figure
         label="On hold"
-        value={`${onHold.data?.complete === false ? "at least " : ""}${held.length}`}
+        value={`${walked.complete ? "" : "at least "}${held.length}`}
         testId="on-hold"
+        href={listHref("/customers", ON_HOLD_QUERY)}
         counts="Active customers whose account is on hold now, as All customers on hold lists them."
       />
       <ul className="space-y-1 text-sm">
@@ -90,22 +98,27 @@ export function OnHoldCard() {
 }
 
 export function AwaitingCard() {
-  const awaiting = useQuery(
-    apiWalkOptions(browserApi, overviewAwaitingVerification, OVERVIEW_STALE.working, OVERVIEW_WALK_PAGES),
-  );
-  const waiting = awaiting.data?.records ?? [];
-  const atLeast = awaiting.data?.complete === false ? "at least " : "";
+  const awaiting = useWalk(overviewAwaitingVerification, OVERVIEW_STALE.working);
+  const walked = awaiting.data ?? { records: [], complete: true };
+  // The list the figure opens, counted and totalled by the same function (`wholeList`): its count and its total.
+  const list = wholeList(LIST_VIEWS.invoices, AWAITING_QUERY, walked, "");
+  const atLeast = list.complete ? "" : "at least ";
+  const href = listHref("/invoices", AWAITING_QUERY);
   return (
-    <Card card="awaiting" query={awaiting}>
+    <Card card="awaiting" href={href} query={awaiting}>
       <Figure
         label="Balanced, not yet verified"
-        value={`${atLeast}${waiting.length}`}
+        value={`${atLeast}${list.count}`}
         testId="awaiting-verification"
+        href={href}
         counts="Invoices in the Balanced status now, as All balanced invoices lists them."
       />
       <p className="text-sm">
         Worth {atLeast}
-        {formatMoney(addDecimals(...waiting.map((i) => i.InvoiceTotal ?? "0")))}; the end of day verifies them.
+        <Link className="link font-semibold tabular-nums" href={href as never} data-testid="awaiting-total">
+          {formatMoney(list.totals.InvoiceTotal)}
+        </Link>{" "}
+        in invoice totals; the end of day verifies them.
       </p>
     </Card>
   );

@@ -2,7 +2,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { SearchParamsContext } from "next/dist/shared/lib/hooks-client-context.shared-runtime";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { apiQueryKey } from "@/lib/domain/api-query";
+import { apiQueryKey, apiWalkOptions, type Walked } from "@/lib/domain/api-query";
+import { WHOLE_LIST_PAGES, walkRequest } from "@/lib/domain/views/whole-list";
+import { browserApi } from "@/lib/ui/browser-api";
 import { listRequest, type ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { ResourceTable } from "./resource-table";
@@ -15,11 +17,16 @@ const result = (records: unknown[]) => ({
   paging: { page: 1, pageSize: 50, hasNextPage: false },
 });
 
-/** A list page's table as the server renders it, from the answer its prefetch leaves in the cache. */
-function render(view: ListViewSpec, records: unknown[], address = "") {
+/**
+ * A list page's table as the server renders it, from the answers its prefetch leaves in the cache: the whole list's
+ * walk (`complete` unless told), and the API's first page of it.
+ */
+function render(view: ListViewSpec, records: unknown[], address = "", complete = true) {
   const params = new URLSearchParams(address);
   const client = new QueryClient();
-  client.setQueryData(apiQueryKey(listRequest(view, params)), result(records));
+  client.setQueryData(apiQueryKey(listRequest(view, params)), result(records.slice(0, 50)));
+  const walk = apiWalkOptions(browserApi, walkRequest(view, params), view.staleTime, WHOLE_LIST_PAGES);
+  client.setQueryData(walk.queryKey, { records, complete, requests: 1 } satisfies Walked<unknown>);
   return renderToString(
     <SearchParamsContext.Provider value={params}>
       <QueryClientProvider client={client}>
@@ -141,5 +148,60 @@ describe("ResourceTable at a desk's width", () => {
     ]);
     expect(cellOf(invoices, "Desert Cannabis Co. - Santa Rosa")).toMatch(/^<td class="wrap-name"/);
     expect(cellOf(invoices, "INV-7")).toMatch(/^<td(?! class="wrap)/);
+  });
+});
+
+describe("ResourceTable: a list a person can check", () => {
+  const invoices = LIST_VIEWS.invoices as unknown as ListViewSpec;
+  // 120 invoices as the API pages them: oldest first.
+  const listed = Array.from({ length: 120 }, (_, i) => ({
+    InvoiceID: 1000 + i,
+    InvoiceNum: `INV-${1000 + i}`,
+    CustomerID: 20001,
+    CustomerName: "Valley",
+    Status: 5,
+    Date: new Date(Date.UTC(2026, 6, 1) + i * 86_400_000).toISOString(),
+    InvoiceTotal: `${100 + i}.250000`,
+    OpenBalance: i % 2 ? "0.000000" : `${i}.100000`,
+  }));
+  const text = (html: string) =>
+    html
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&#x27;/g, "'")
+      .replace(/\s+/g, " ");
+  const firstRow = (html: string) => /<tbody[^>]*>.*?<tr[^>]*>(.*?)<\/tr>/.exec(html)?.[1] ?? "";
+
+  it("says its count, and puts the newest of the whole list first (not the newest of the API's first page)", () => {
+    const html = render(invoices, listed, "Statuses=5");
+    expect(text(html)).toContain("Showing 1–50 of 120 invoices");
+    expect(firstRow(html)).toContain("INV-1119");
+    expect(text(html)).toContain("Newest first");
+  });
+
+  it("totals its money over the whole list, not the page", () => {
+    const html = text(render(invoices, listed, "Statuses=5"));
+    // Σ (100 + i).25 for i < 120 = 12,000 + 7,140 + 30 = 19,170.00; Σ i.10 for even i = 3,540 + 6 = 3,546.00.
+    expect(html).toContain("Invoice total $19,170.00");
+    expect(html).toContain("Open balance $3,546.00");
+  });
+
+  it("says at least N, and the API's order, where the walk stopped at its bound", () => {
+    const html = text(render(invoices, listed, "Statuses=5", false));
+    expect(html).toContain("of at least 120 invoices");
+    expect(html).toContain("the API's order");
+    expect(firstRow(render(invoices, listed, "Statuses=5", false))).toContain("INV-1000");
+  });
+
+  it("narrows to an overview's figure the API has no filter for, and counts what it keeps", () => {
+    const available = LIST_VIEWS.availableInventory as unknown as ListViewSpec;
+    const pairs = [
+      { LocationID: 1, ProductID: 1, InStock: false, InventoryBucket: "Out of Stock" },
+      { LocationID: 1, ProductID: 2, InStock: false, InventoryBucket: "< 1 Case" },
+      { LocationID: 2, ProductID: 1, InStock: true, InventoryBucket: "< 5 Cases" },
+      { LocationID: 2, ProductID: 3, InStock: false, InventoryBucket: "Out of Stock" },
+    ];
+    const html = text(render(available, pairs, "figure=out-of-stock"));
+    expect(html).toContain("Showing 1–2 of 2 products");
+    expect(html).toMatch(/Narrowed to out of stock/i);
   });
 });

@@ -5,7 +5,20 @@ import { useSearchParams } from "next/navigation";
 import { useTimeZone } from "@/components/shell/providers";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import { pagingParams } from "@/lib/data-api/values";
-import { apiQueryOptions } from "@/lib/domain/api-query";
+import type { Walked } from "@/lib/domain/api-query";
+import { todayIn } from "@/lib/format/days";
+import { formatMoney } from "@/lib/format/display";
+import { pushParams } from "@/lib/ui/address";
+import {
+  countWords,
+  FIGURE_PARAM,
+  figureOf,
+  WHOLE_LIST_PAGES,
+  type WholeList,
+  walkRequest,
+  wholeList,
+} from "@/lib/domain/views/whole-list";
+import { listWalkOptions } from "@/lib/ui/views/list-walk";
 import { browserApi } from "@/lib/ui/browser-api";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { withJoins } from "@/lib/domain/views/list-joins";
@@ -18,7 +31,6 @@ import {
   type ListOperationId,
   type ListViewSpec,
   listRequest,
-  orderedRows,
   visibleColumns,
 } from "@/lib/ui/views/list-view-spec";
 import { ColumnChooser } from "./column-chooser";
@@ -44,8 +56,10 @@ interface ResourceTableProps<K extends ListOperationId> {
 }
 
 /**
- * The one table of every list page: TanStack Table over the API's own paging, react-query for the data (the first
- * page comes hydrated from the server), and everything a person would bookmark in the URL.
+ * The one table of every list page: the whole filtered list read (`listWalkOptions`: pages of 500, up to
+ * `WHOLE_LIST_PAGES`, the first paint's from the server), counted, narrowed to the address's figure, in the view's
+ * order over every row, its money totalled, and paged here (`wholeList`); TanStack Table draws the page, and
+ * everything a person would bookmark is in the URL.
  */
 export function ResourceTable<K extends ListOperationId>({ view: listView }: ResourceTableProps<K>) {
   const params = useSearchParams();
@@ -55,22 +69,26 @@ export function ResourceTable<K extends ListOperationId>({ view: listView }: Res
   const view = withJoins(listView, scope.keyType);
   const operation = OPERATION_META[view.operation];
   const request = listRequest(view, params);
-  const query = useQuery({
-    ...apiQueryOptions(browserApi, request, view.staleTime),
+  const walk = useQuery({
+    ...listWalkOptions(browserApi, walkRequest(view, params), view.staleTime),
     placeholderData: keepPreviousData,
   });
   const visible = visibleColumns(view as unknown as ListViewSpec, params);
   const { page: pageName, size: sizeName } = pagingParams(operation.version);
-  const page = Number(request.query?.[pageName] ?? 1);
-  const pageSize = Number(request.query?.[sizeName] ?? 50);
+  const page = Math.max(1, Number(request.query?.[pageName] ?? 1) || 1);
+  const pageSize = Math.max(1, Number(request.query?.[sizeName] ?? 50) || 50);
 
-  const joined = useJoinedRows(
-    view as unknown as ListViewSpec,
-    (query.data?.records as ResourceRow[] | undefined) ?? noRows,
-    scope,
-  );
-  // In the view's own order where it has one (invoices newest first), as the CSV export writes them.
-  const rows = orderedRows(view, params, joined.rows);
+  const today = todayIn(timeZone);
+  const walked = walk.data as Walked<ResourceRow> | undefined;
+  const whole = walked ? wholeList(view as unknown as ListViewSpec, params, walked, today) : undefined;
+  // Streaming: the pages read so far are in, the walk goes on. The rows wait for the whole list (its order and count).
+  const reading =
+    walk.fetchStatus === "fetching" && (walked === undefined || !walked.complete || walk.isPlaceholderData);
+  const settled = whole !== undefined && !reading;
+  const first = (page - 1) * pageSize;
+  const pageRows = settled ? whole.rows.slice(first, first + pageSize) : noRows;
+  const joined = useJoinedRows(view as unknown as ListViewSpec, pageRows, scope);
+  const rows = joined.rows;
   const { table, ordered } = useResourceTable(view, visible, rows, timeZone);
   // Sparse records: a column no row shown has anything in is not drawn (the chooser keeps it, marked empty).
   const empty = emptyColumns(view.columns as ColumnSpec<ResourceRow>[], rows);
@@ -79,8 +97,8 @@ export function ResourceTable<K extends ListOperationId>({ view: listView }: Res
     rows,
   );
   // On a phone each row is a card of its first columns, the whole table a tap away (`?table=whole`).
-  const whole = useWholeTable();
-  const card = whole
+  const wholeTable = useWholeTable();
+  const card = wholeTable
     ? undefined
     : cardColumns(
         ordered.filter((c) => visible.includes(c.id) && !empty.has(c.id)).map((c) => c.id),
@@ -88,14 +106,15 @@ export function ResourceTable<K extends ListOperationId>({ view: listView }: Res
       );
 
   const { defaultLabel, defaultsInForce } = useListFilters(view);
-  const hasNext = query.data?.paging?.hasNextPage ?? false;
-  const first = (page - 1) * pageSize + 1;
   const helpColumns = view.columns.filter((c) => c.help && visible.includes(c.id) && !empty.has(c.id));
+  const figure = figureOf(view, params);
+  const error = walk.error;
 
   return (
     <div className="space-y-4">
       <PageDefaultNote view={view} />
-      <RowOrderNote view={view} />
+      {figure && <FigureNote label={figure.label} />}
+      <RowOrderNote view={view} whole={whole === undefined || whole.complete || reading} />
       <div className="flex flex-wrap items-center gap-3">
         <ColumnChooser table={table} empty={empty} />
         <TableExport
@@ -103,34 +122,36 @@ export function ResourceTable<K extends ListOperationId>({ view: listView }: Res
           request={request}
           timeZone={timeZone}
           visible={visible}
-          order={exportOrder(view, params)}
+          order={exportOrder(view, params, today)}
+          rows={settled && whole.complete ? whole.rows : undefined}
         />
-        <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-          {query.isFetching
-            ? "Loading…"
-            : rows.length > 0
-              ? `Showing ${first.toLocaleString("en-US")}–${(first + rows.length - 1).toLocaleString("en-US")}${hasNext ? "" : ` (last page)`}`
-              : ""}
+        <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="list-count">
+          <ListCount
+            whole={walk.isPlaceholderData && reading ? undefined : whole}
+            reading={reading}
+            first={first}
+            shown={pageRows.length}
+            noun={view.noun}
+          />
         </p>
-        <StaleNote of={[query.data]} />
+        <StaleNote of={[walk.data]} />
         <WholeTableToggle />
       </div>
+      {settled && view.totals?.length ? <ListTotals view={view} whole={whole} /> : null}
       {joined.reading.length > 0 && (
         <p className="text-sm text-slate-700 dark:text-slate-300" role="status" aria-busy="true">
           Reading {joined.reading.join(" and ")}…
         </p>
       )}
-      {joined.failed.map(({ reading, error, retry }) => (
-        <RequestError key={reading} error={error} onRetry={retry} what={reading} />
+      {joined.failed.map(({ reading: what, error: failed, retry }) => (
+        <RequestError key={what} error={failed} onRetry={retry} what={what} />
       ))}
 
-      {query.error && !query.data ? (
-        <RequestError error={query.error} onRetry={() => void query.refetch()} what={view.noun.many} />
+      {error && !walk.data ? (
+        <RequestError error={error} onRetry={() => void walk.refetch()} what={view.noun.many} />
       ) : (
         <>
-          {query.error && (
-            <RequestError error={query.error} onRetry={() => void query.refetch()} what={view.noun.many} />
-          )}
+          {error && <RequestError error={error} onRetry={() => void walk.refetch()} what={view.noun.many} />}
           <NamesProvider value={names}>
             <TableFrame label={view.title}>
               <ResourceTableGrid
@@ -140,14 +161,14 @@ export function ResourceTable<K extends ListOperationId>({ view: listView }: Res
                 empty={empty}
                 card={card}
                 visible={visible}
-                pending={query.isPending}
-                fetching={query.isFetching}
+                pending={!settled}
+                fetching={reading}
                 helped={helpColumns.length > 0}
               />
-              {!query.isPending && rows.length === 0 && !query.error && (
+              {settled && rows.length === 0 && !error && (
                 <div className="p-6 text-center text-sm">
                   <p className="font-semibold">
-                    No {view.noun.many} {page > 1 ? "on this page" : "match these filters"}.
+                    No {view.noun.many} {page > 1 && whole.count > 0 ? "on this page" : "match these filters"}.
                   </p>
                   {defaultsInForce.length > 0 && (
                     <p className="mt-1">
@@ -167,11 +188,86 @@ export function ResourceTable<K extends ListOperationId>({ view: listView }: Res
         pageSize={pageSize}
         pageName={pageName}
         sizeName={sizeName}
-        canGoOn={hasNext && !query.isPlaceholderData}
+        canGoOn={settled && first + pageSize < whole.rows.length}
       />
 
       {helpColumns.length > 0 && <ColumnHelp columns={helpColumns} />}
     </div>
+  );
+}
+
+/**
+ * The list's count, as the person checks it: "Showing 1–50 of 948 invoices"; "at least N" while the walk runs (and
+ * says so) or where it stopped at its bound.
+ */
+function ListCount({
+  whole,
+  reading,
+  first,
+  shown,
+  noun,
+}: {
+  whole: WholeList<ResourceRow> | undefined;
+  reading: boolean;
+  first: number;
+  shown: number;
+  noun: { one: string; many: string };
+}) {
+  if (reading || !whole)
+    return (
+      <span role="status" aria-busy="true">
+        Reading the whole list{whole && whole.count > 0 ? `: ${countWords(whole.count, false, noun)} so far` : ""}…
+      </span>
+    );
+  const count = countWords(whole.count, whole.complete, noun);
+  if (whole.count === 0) return <>{count}</>;
+  const range =
+    shown > 0 ? `Showing ${(first + 1).toLocaleString("en-US")}–${(first + shown).toLocaleString("en-US")} of ` : "";
+  return (
+    <>
+      {range}
+      {count}
+      {!whole.complete &&
+        `: Backroom reads the first ${(WHOLE_LIST_PAGES * 500).toLocaleString("en-US")} at most; narrow the filters to see the rest`}
+    </>
+  );
+}
+
+/** The money columns' totals over every row of the list (its CSV's columns add up to them). */
+function ListTotals({ view, whole }: { view: ListViewSpec; whole: WholeList<ResourceRow> }) {
+  const header = (id: string) => view.columns.find((c) => c.id === id)?.header ?? id;
+  return (
+    <p className="text-sm" data-testid="list-totals">
+      {whole.complete
+        ? `Totals of the ${countWords(whole.count, true, view.noun)}: `
+        : `Totals of the ${countWords(whole.count, true, view.noun)} read: `}
+      {(view.totals ?? []).map((id, i) => (
+        <span key={id}>
+          {i > 0 && " · "}
+          {header(id)} <strong className="tabular-nums">{formatMoney(whole.totals[id])}</strong>
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/** A list narrowed to an overview's figure: what it keeps, and the way back to every row. */
+function FigureNote({ label }: { label: string }) {
+  return (
+    <p className="text-sm" data-testid="list-figure">
+      Narrowed to {label}.{" "}
+      <button
+        type="button"
+        className="link cursor-pointer font-semibold"
+        onClick={() =>
+          pushParams((p) => {
+            p.delete(FIGURE_PARAM);
+          })
+        }
+      >
+        Show every row
+      </button>
+    </p>
   );
 }
 

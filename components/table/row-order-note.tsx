@@ -6,17 +6,27 @@ import { API_ORDER, type ListViewSpec, ORDER_PARAM, rowOrderInForce } from "@/li
 
 interface RowOrderNoteProps {
   view: Pick<ListViewSpec, "order">;
+  /** Whether the page read its list whole: only then can it put its own order over every row. */
+  whole?: boolean;
 }
 
 /**
  * A list with an order of its own says it above its table ("Newest first: …"), or that it shows the API's order when
- * the address asks for that (`order=api`), each with a link to the other. Nothing for a list without one.
+ * the address asks for that (`order=api`), each with a link to the other; or, where the list is longer than the page
+ * reads, that it shows the API's order because its newest rows cannot be told. Nothing for a list without one.
  */
-export function RowOrderNote({ view }: RowOrderNoteProps) {
+export function RowOrderNote({ view, whole = true }: RowOrderNoteProps) {
   const params = useSearchParams();
   const order = view.order;
   if (!order) return null;
   const inForce = rowOrderInForce(view, params) !== undefined;
+  if (inForce && !whole)
+    return (
+      <p className="text-sm" data-testid="row-order">
+        Showing {order.api}: the list is longer than Backroom reads at once, so which rows come {order.name} cannot be
+        told. Narrow the filters to put them {order.name}.
+      </p>
+    );
   return (
     <p className="text-sm" data-testid="row-order">
       {inForce ? order.describe : `Showing ${order.api}.`}{" "}

@@ -8,7 +8,7 @@ import { browserApi, loadOnce } from "@/lib/ui/browser-api";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { type ChildExport, childExportsFor, idOf } from "@/lib/domain/views/child-exports";
 import { allFieldColumns, exportColumns, screenColumns } from "@/lib/domain/views/export-columns";
-import { childPages, exportJoin, listPages } from "@/lib/domain/views/export-pages";
+import { childPages, exportJoin, listPages, rowsPages } from "@/lib/domain/views/export-pages";
 import { joinsFor } from "@/lib/domain/views/list-joins";
 import { joinScopeOf } from "@/lib/ui/views/use-joined-rows";
 import type { ListViewSpec } from "@/lib/ui/views/list-view-spec";
@@ -71,6 +71,7 @@ export function TableExport({
   timeZone,
   visible,
   order,
+  rows,
 }: {
   view: ListViewSpec;
   request: ApiRequest;
@@ -78,13 +79,18 @@ export function TableExport({
   visible: string[];
   /** The list's own order of its rows (invoices newest first), as the page shows them. */
   order?: ExportOrder;
+  /**
+   * The whole list as the page read it (narrowed and in its order): the file is these rows, no request made, so its
+   * money adds up to the page's totals. Without it, the list's pages are read again.
+   */
+  rows?: readonly Record<string, unknown>[];
 }) {
   const scope = useKeyScope();
   const { keyType } = scope;
   // The screen's columns in its order, formatted for a spreadsheet; or every API field as sent (the dialog's choice).
   const columns = exportColumns(screenColumns(view, visible), timeZone);
   const rawColumns = exportColumns(allFieldColumns(view), timeZone, { raw: true });
-  const fetchPage = listPages(browserApi, request);
+  const fetchPage = rows ? rowsPages(rows) : listPages(browserApi, request);
   // The joined columns shown (a brand's share) are read page by page, as the page reads the rows it shows.
   const joins = joinsFor(view, keyType)
     .filter((j) => j.columns.some((c) => visible.includes(c.id)))
@@ -97,7 +103,7 @@ export function TableExport({
         rawColumns={rawColumns}
         fetchPage={fetchPage}
         joins={joins}
-        order={order}
+        order={rows ? undefined : order}
       />
       {childExportsFor(view.operation, keyType).map((spec) => (
         <ChildExportButton

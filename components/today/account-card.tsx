@@ -4,6 +4,7 @@ import { atStart, formatDay, formatMoney, NO_LICENCE } from "@/lib/format/displa
 import { pageHref } from "@/lib/domain/page-href";
 import { isVisitMark, type NoteJson } from "@/lib/domain/notes/note-rules";
 import type { AccountCard as Card } from "@/lib/domain/today/today";
+import { worstPastDue } from "@/lib/domain/today/today-balances";
 import { plural } from "@/lib/format/plural";
 import { CardVisited } from "./card-visited";
 
@@ -132,17 +133,24 @@ export function AccountCard({
   );
 }
 
-/** The balance, its figures strong: "Balance $1,200.00 · $300.00 over 30 days (AR account …, shared …)". */
+/**
+ * The balance and the oldest bucket its past-due amount is in (`worstPastDue`), its figures strong: "Balance $5,000.00
+ * · $2,104.18 over 90 days ($3,000.00 over 30) (AR account …, shared …)".
+ */
 function BalanceWords({ card }: { card: Card }) {
   const balance = card.balances[0];
   if (!balance) return <>Nothing open.</>;
+  const worst = worstPastDue(balance);
   return (
     <>
       Balance <strong className="tabular-nums">{formatMoney(balance.total)}</strong>
-      {compareDecimals(balance.over30, "0") > 0 && (
+      {worst && (
         <>
           {" "}
-          · <strong className="tabular-nums">{formatMoney(balance.over30)}</strong> over 30 days
+          · <strong className="tabular-nums">{formatMoney(worst.amount)}</strong> over {worst.days} days
+          {worst.days !== 30 && compareDecimals(worst.over30, worst.amount) > 0 && (
+            <> ({formatMoney(worst.over30)} over 30)</>
+          )}
         </>
       )}
       {balance.sharedWith > 0 && (
@@ -156,11 +164,16 @@ function BalanceWords({ card }: { card: Card }) {
   );
 }
 
-/** The balance in a few words: "Balance $1,200.00 · $300.00 over 30 days", or "Nothing open". */
+/** The balance in a few words: "Balance $1,200.00 · $300.00 over 60 days", or "Nothing open". */
 function balanceWords(card: Card): string {
   const balance = card.balances[0];
   if (!balance) return "Nothing open";
-  const over = compareDecimals(balance.over30, "0") > 0 ? ` · ${formatMoney(balance.over30)} over 30 days` : "";
+  const worst = worstPastDue(balance);
+  const beside =
+    worst && worst.days !== 30 && compareDecimals(worst.over30, worst.amount) > 0
+      ? ` (${formatMoney(worst.over30)} over 30)`
+      : "";
+  const over = worst ? ` · ${formatMoney(worst.amount)} over ${worst.days} days${beside}` : "";
   return `Balance ${formatMoney(balance.total)}${over}`;
 }
 

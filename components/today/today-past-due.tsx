@@ -1,7 +1,7 @@
 "use client";
 
 import type { OverdueAccount } from "@/lib/domain/today/today";
-import { compareDecimals } from "@/lib/format/decimal";
+import { pastDueSteps } from "@/lib/domain/today/today-balances";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import { AccountCard } from "./account-card";
 import { type LastNote, TODAY_GRID } from "./today-cards";
@@ -14,21 +14,20 @@ interface TodayPastDueProps {
   lastNote: LastNote;
 }
 
-/** An AR account's aging row: "$300.00 over 30 days, $200.00 over 60, $100.00 over 90". */
+/**
+ * An AR account's past-due amounts, the oldest bucket first (`pastDueSteps`): "$2,104.18 over 90 days" where all of it
+ * is; "$100.00 over 90 days, $300.00 over 60, $500.00 over 30" where it is spread.
+ */
 function AgingRow({ account: o }: { account: OverdueAccount }) {
   return (
     <span data-testid="aging-row">
-      <strong className="tabular-nums">{formatMoney(o.over30)}</strong> over 30 days
-      {compareDecimals(o.over60, "0") > 0 && (
-        <>
-          , <strong className="tabular-nums">{formatMoney(o.over60)}</strong> over 60
-        </>
-      )}
-      {compareDecimals(o.over90, "0") > 0 && (
-        <>
-          , <strong className="tabular-nums">{formatMoney(o.over90)}</strong> over 90
-        </>
-      )}
+      {pastDueSteps(o).map((step, i) => (
+        <span key={step.days}>
+          {i > 0 && ", "}
+          <strong className="tabular-nums">{formatMoney(step.amount)}</strong> over {step.days}
+          {i === 0 && " days"}
+        </span>
+      ))}
     </span>
   );
 }

@@ -25,6 +25,8 @@ export const NAVIGATION: readonly NavSection[] = [
       // A rep's day: the Employee key's reps and their accounts.
       { href: "/today", label: "Today", operation: "listSalesReps", keyTypes: ["Employee"] },
       { href: "/invoices", label: "Invoices", operation: "listInvoices" },
+      // What is open now, debts and credits apart: the retailer's overdue and due-soon figures open it.
+      { href: "/invoices/open", label: "Open invoices", operation: "listOpenInvoices" },
       { href: "/ar-aging", label: "AR aging", operation: "listArAging" },
       { href: "/collections", label: "Collections", operation: "listArAging", keyTypes: ["Employee"] },
       { href: "/payments", label: "Payments", operation: "listPayments" },

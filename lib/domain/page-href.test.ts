@@ -75,11 +75,15 @@ describe("pageHref: every page a link of Backroom's opens, read back by the page
     );
   });
 
-  it.each<[DeliveryDaysLink]>([[{ rep: 1006, day: 2 }], [{ day: 7 }], [{ rep: 1006 }]])(
-    "the delivery-days page reads its rep and weekday: %j",
+  it.each<[DeliveryDaysLink]>([[{ rep: 1006, day: 2 }], [{ day: 7 }], [{ rep: 1006 }], [{ date: "2026-11-27" }]])(
+    "the delivery-days page reads its rep, weekday and date: %j",
     (link) => {
       const parsed = deliveryParams(searchOf(pageHref.deliveryDays(link)));
-      expect({ rep: parsed.rep, day: parsed.day }).toEqual({ rep: link.rep, day: link.day });
+      expect({ rep: parsed.rep, day: parsed.day, date: parsed.date }).toEqual({
+        rep: link.rep,
+        day: link.day,
+        date: link.date,
+      });
     },
   );
 

@@ -23,8 +23,11 @@ export const PAGE_PARAMS = {
   statements: { account: "account", asOf: "asOf", q: "q" },
   /** `/customers`: a list page, whose address is the API's own query (`listRequest`): listCustomers' names. */
   customers: { customerIds: "CustomerIDs", onHold: "OnHold" } satisfies Record<string, CustomersQuery>,
-  /** `/delivery-days`: the sales rep (`/salesReps` UserID) and the weekday (1 = Monday .. 7 = Sunday). */
-  deliveryDays: { rep: "rep", day: "day" },
+  /**
+   * `/delivery-days`: the sales rep (`/salesReps` UserID), the date (YYYY-MM-DD: the customers with a delivery dated
+   * that day) or a weekday (1 = Monday .. 7 = Sunday: its date in the seven days from today).
+   */
+  deliveryDays: { rep: "rep", day: "day", date: "date" },
   /** `/today`: the sales rep (`/salesReps` UserID) whose day is shown (the person's own rep when absent). */
   today: { rep: "rep" },
   /**
@@ -77,8 +80,10 @@ export interface TodayAccountsLink extends TodayLink {
 }
 
 export interface DeliveryDaysLink {
-  /** 1 = Monday .. 7 = Sunday. */
+  /** 1 = Monday .. 7 = Sunday: that weekday's date in the seven days from today. */
   day?: number;
+  /** YYYY-MM-DD: the customers with a delivery dated that day. */
+  date?: string;
   rep?: number;
 }
 
@@ -118,10 +123,11 @@ export const pageHref = {
         : undefined,
       [PAGE_PARAMS.customers.onHold]: onHold?.toString(),
     }),
-  deliveryDays: ({ rep, day }: DeliveryDaysLink = {}) =>
+  deliveryDays: ({ rep, day, date }: DeliveryDaysLink = {}) =>
     withQuery("/delivery-days", {
       [PAGE_PARAMS.deliveryDays.rep]: rep?.toString(),
       [PAGE_PARAMS.deliveryDays.day]: day?.toString(),
+      [PAGE_PARAMS.deliveryDays.date]: date,
     }),
   today: ({ rep }: TodayLink = {}) => withQuery("/today", { [PAGE_PARAMS.today.rep]: rep?.toString() }),
   accounting: ({ customer, q }: AccountingLink = {}) =>
@@ -195,8 +201,10 @@ export const pageRead = {
   },
   deliveryDays: (params: SearchParams): DeliveryDaysLink => {
     const day = Number(paramOf(params, PAGE_PARAMS.deliveryDays.day));
+    const date = paramOf(params, PAGE_PARAMS.deliveryDays.date);
     return defined({
       day: Number.isInteger(day) && day >= 1 && day <= 7 ? day : undefined,
+      date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date)) ? date : undefined,
       rep: idOf(paramOf(params, PAGE_PARAMS.deliveryDays.rep)),
     });
   },

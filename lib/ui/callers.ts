@@ -61,6 +61,12 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
     { page: "/", control: "the overview's payments card", file: "lib/ui/overview/requests.ts" },
   ],
   listOpenInvoices: [
+    {
+      page: "/invoices/open",
+      control: "the open invoices list",
+      file: "app/(dashboard)/invoices/open/page.tsx",
+      view: "openInvoices",
+    },
     { page: "/payments", control: "the open invoices to allocate to", file: "lib/ui/payments/requests.ts" },
   ],
   listPaymentApplications: [
@@ -119,7 +125,7 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
       file: "app/(dashboard)/inventory/page.tsx",
       view: "inventory",
     },
-    { page: "/", control: "the overview's stock card", file: "lib/ui/overview/requests.ts" },
+    { page: "/", control: "the overview's stock card", file: "lib/ui/overview/requests.ts", view: "inventory" },
     {
       page: "/purchases/plan",
       control: "the replenishment plan: the supplier's stock and sales",

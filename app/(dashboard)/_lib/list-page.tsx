@@ -4,7 +4,8 @@ import { ListFilters, ListView } from "@/components/views/list-view";
 import { SaveView } from "@/components/views/save-view";
 import { mayCall } from "@/lib/domain/navigation";
 import { LIST_VIEWS, type ListViewName } from "@/lib/ui/views/list-views";
-import { listRequest, type ListViewSpec } from "@/lib/ui/views/list-view-spec";
+import type { ListViewSpec } from "@/lib/ui/views/list-view-spec";
+import { WHOLE_LIST_PAGES, walkRequest } from "@/lib/domain/views/whole-list";
 import { Prefetched, TableSkeleton } from "./streamed";
 import { requireSession } from "./session";
 import { NotForThisKey, PageTitle } from "./page-title";
@@ -13,8 +14,9 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
  * A list page: its title and filters at once (the filters need only the address), then its table streamed in with
- * the first page already fetched on the server (the browser hydrates it instead of fetching again). A key type that may
- * not call the operation is told so, and nothing is requested.
+ * its whole filtered list already read on the server (pages of 500, up to `WHOLE_LIST_PAGES`: the browser hydrates it
+ * instead of reading it again, and counts, orders, totals and pages it). A key type that may not call the operation
+ * is told so, and nothing is requested.
  */
 export async function ListPage({
   name,
@@ -42,7 +44,7 @@ export async function ListPage({
   );
 }
 
-/** The table of a list page, with its first page fetched on the server. */
+/** The table of a list page, with its whole list read on the server. */
 async function ListRegion({
   view,
   name,
@@ -53,7 +55,11 @@ async function ListRegion({
   searchParams: SearchParams;
 }) {
   return (
-    <Prefetched requests={[{ request: listRequest(view, await searchParams), staleTime: view.staleTime }]}>
+    <Prefetched
+      requests={[
+        { request: walkRequest(view, await searchParams), staleTime: view.staleTime, pages: WHOLE_LIST_PAGES },
+      ]}
+    >
       <ListView name={name} />
     </Prefetched>
   );

@@ -12,11 +12,11 @@ import { requireSession } from "../_lib/session";
 export const metadata: Metadata = { title: "Delivery days · Backroom" };
 
 /**
- * Delivery days: which customers get deliveries on which weekday, and by when an order must be placed for the next
- * one, in each state's own time zone. The title at once; the customers (every state's, every page up to 3,000), the
+ * Delivery days: which customers get a delivery on each of the next seven days (the API's dates), and by when an
+ * order must be placed for it, in each state's own time zone. The title at once; the customers (every state's, every page up to 3,000), the
  * states and the sales reps are fetched on the server side by side, and the week streams in with its data. Customers
  * whose records come without their schedule (sparse records) have it read from /deliveryDays, then and only then.
- * Choosing a state, a rep, a name or a day then happens in the browser, from what was walked.
+ * Choosing a state, a rep, a name or a date then happens in the browser, from what was walked.
  */
 export default async function DeliveryDaysPage({ searchParams }: PageProps<"/delivery-days">) {
   const [{ active }, params] = await Promise.all([requireSession(), searchParams]);
@@ -30,7 +30,7 @@ export default async function DeliveryDaysPage({ searchParams }: PageProps<"/del
     <div className="space-y-5">
       <PageTitle
         title="Delivery days"
-        intro="Which customers get deliveries on which day, and by when an order must be placed to make the next one. Cut-offs are on each state's own clock."
+        intro="Which customers get a delivery on each of the next seven days, as the API dates them, and by when an order must be placed to make it. Cut-offs are on each state's own clock."
       />
       {note}
       <Suspense fallback={<TableSkeleton label="Loading delivery days" />}>

@@ -3,9 +3,10 @@ import { ACCOUNT_STATUSES } from "@/lib/data-api/values";
 import { pageRead } from "@/lib/domain/page-href";
 
 /**
- * What the delivery-days page reads, and its address: `day` (1 = Monday .. 7 = Sunday), `States`, `AccountStatuses`
- * (sent to the API), `rep` and `q` (applied in the page). The day and the rep are the ones a link to the page names
- * (`pageHref.deliveryDays`, a delivery cut-off's notification included), read by `pageRead.deliveryDays`.
+ * What the delivery-days page reads, and its address: `date` (YYYY-MM-DD) or `day` (1 = Monday .. 7 = Sunday: its date
+ * in the seven days from today), `States`, `AccountStatuses` (sent to the API), `rep` and `q` (applied in the page).
+ * The date, the day and the rep are the ones a link to the page names (`pageHref.deliveryDays`: the overview's
+ * figures, a delivery cut-off's notification), read by `pageRead.deliveryDays`.
  */
 
 type Params = Record<string, string | string[] | undefined>;
@@ -18,6 +19,8 @@ export const DELIVERY_STALE = STALE.directory;
 
 export interface DeliveryParams {
   day?: number;
+  /** YYYY-MM-DD: the date whose deliveries are listed (a link from the overview names it). */
+  date?: string;
   states?: string;
   statuses: string;
   rep?: number;
@@ -26,7 +29,7 @@ export interface DeliveryParams {
 
 /** The page's address read and checked (anything unreadable is left out, as if absent). */
 export function deliveryParams(params: Params): DeliveryParams {
-  const { day, rep } = pageRead.deliveryDays(params);
+  const { day, date, rep } = pageRead.deliveryDays(params);
   const states = (one(params, "States") ?? "")
     .split(",")
     .map((s) => s.trim().toUpperCase())
@@ -36,6 +39,7 @@ export function deliveryParams(params: Params): DeliveryParams {
     .filter((s): s is (typeof ACCOUNT_STATUSES)[number] => (ACCOUNT_STATUSES as readonly string[]).includes(s));
   return {
     day,
+    date,
     states: states.length ? states.join(",") : undefined,
     statuses: (statuses.length ? statuses : ["Active"]).join(","),
     rep,

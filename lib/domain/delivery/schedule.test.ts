@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { apiDeliveryDates, byWeekday, dayCutOff, type ScheduleCustomer } from "./schedule";
+import {
+  apiDeliveryDates,
+  byWeekday,
+  dateCutOff,
+  dayCutOff,
+  deliveriesOn,
+  deliveryDates,
+  type ScheduleCustomer,
+  scheduleRows,
+} from "./schedule";
 
 const ca = {
   StateAbbreviation: "CA",
@@ -58,7 +67,7 @@ describe("byWeekday", () => {
     expect(names(days, 5)).toEqual(["Bay Leaf", "Zephyr Greens"]);
   });
 
-  it("takes the API's next dates when it sends them, and computes them in the state's zone otherwise (today excluded)", () => {
+  it("takes the API's next dates when it sends them, and computes them in the state's zone otherwise (today included)", () => {
     const days = byWeekday(customers, [ca, ny], reps, {}, now);
     const row = (id: number) =>
       days
@@ -182,5 +191,73 @@ describe("apiDeliveryDates", () => {
     ).toEqual(["2026-11-21", "2026-11-25"]);
     expect(apiDeliveryDates({ DeliveryDates: null, NextDeliveryDates: "" }, "2026-11-21")).toEqual([]);
     expect(apiDeliveryDates({}, "2026-11-21")).toEqual([]);
+  });
+});
+
+describe("deliveriesOn: the customers with a delivery dated a day", () => {
+  // Friday 2026-11-27, 10:00 AM in Los Angeles.
+  const friday = new Date("2026-11-27T18:00:00Z");
+  const fridays: ScheduleCustomer[] = [
+    // The API computed its dates after today: its next Friday is next week's.
+    {
+      CustomerID: 11,
+      CustomerName: "Next Week",
+      State: "CA",
+      DeliveryDays: "5",
+      NextDeliveryDates: "2026-12-04;2026-12-11",
+    },
+    // A sync of yesterday's: today is among its dates.
+    {
+      CustomerID: 12,
+      CustomerName: "Lagged",
+      State: "CA",
+      DeliveryDays: "5",
+      DeliveryDates: ["2026-11-26", "2026-11-27", "2026-12-04"],
+    },
+    // No dates sent at all (a sparse record): its weekdays' dates, today included.
+    { CustomerID: 13, CustomerName: "No Dates", State: "CA", DeliveryDays: "5" },
+    // Another weekday altogether.
+    {
+      CustomerID: 14,
+      CustomerName: "Mondays",
+      State: "CA",
+      DeliveryDays: "1",
+      NextDeliveryDates: "2026-11-30;2026-12-07",
+    },
+  ];
+  const rows = scheduleRows(fridays, [ca], [], {}, friday);
+  const on = (day: string) => deliveriesOn(rows, day).map((r) => r.name);
+
+  it("counts a customer on the dates the API gives it, not on every day of its weekday", () => {
+    expect(on("2026-11-27")).toEqual(["Lagged", "No Dates"]);
+    expect(on("2026-12-04")).toEqual(["Lagged", "Next Week", "No Dates"]);
+    expect(on("2026-11-30")).toEqual(["Mondays"]);
+    expect(on("2026-11-28")).toEqual([]);
+  });
+
+  it("gives a customer's dates from today on: the API's, else its weekdays' for two weeks, today included", () => {
+    expect(deliveryDates(fridays[0]!, ca, friday)).toEqual(["2026-12-04", "2026-12-11"]);
+    expect(deliveryDates(fridays[1]!, ca, friday)).toEqual(["2026-11-27", "2026-12-04"]);
+    expect(deliveryDates(fridays[2]!, ca, friday)).toEqual(["2026-11-27", "2026-12-04", "2026-12-11"]);
+    expect(deliveryDates({ DeliveryDays: null }, ca, friday)).toEqual([]);
+  });
+
+  it("keeps the filters: a state, a rep, a name", () => {
+    const filtered = scheduleRows(fridays, [ca], [], { q: "lag" }, friday);
+    expect(deliveriesOn(filtered, "2026-11-27").map((r) => r.name)).toEqual(["Lagged"]);
+  });
+});
+
+describe("dateCutOff", () => {
+  it("says by when to order for a date's delivery, or that its cut-off has passed", () => {
+    expect(dateCutOff(ca, "2026-11-25", now).sentence).toBe(
+      "Order by Tue 2:30 PM PT for Wednesday's delivery (Nov 25)",
+    );
+    expect(dateCutOff(ca, "2026-11-25", now).open).toBe(true);
+    // Sunday Nov 22: its cut-off (Sat 2:30 PM PT) passed half an hour ago.
+    expect(dateCutOff(ca, "2026-11-22", now).sentence).toBe(
+      "Too late for Sunday's delivery (Nov 22): the cut-off was Sat 2:30 PM PT.",
+    );
+    expect(dateCutOff(ca, "2026-11-22", now).open).toBe(false);
   });
 });

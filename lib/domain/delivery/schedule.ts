@@ -1,5 +1,12 @@
 import { localDay } from "@/lib/format/days";
-import { type CutOffRule, cutOffSentence, deliveryWeekdays, type Delivery, upcomingDeliveries } from "./cutoff";
+import {
+  type CutOffRule,
+  cutOffFor,
+  cutOffSentence,
+  deliveryWeekdays,
+  type Delivery,
+  upcomingDeliveries,
+} from "./cutoff";
 
 /**
  * The delivery-days page's model: customers grouped by the weekdays they take deliveries on, filtered by state, sales
@@ -70,7 +77,7 @@ export interface ScheduleRow {
   /** The rep's user id, for a link to the rep's page. */
   repUserId?: number;
   weekdays: number[];
-  /** The next delivery dates: the API's from today on when it sends any, else computed from the weekdays in the state's zone. */
+  /** Its delivery dates from today on (`deliveryDates`): the API's when it sends any, else its weekdays' in the state's zone. */
   nextDates: string[];
 }
 
@@ -108,16 +115,37 @@ export function apiDeliveryDates(
 }
 
 /**
- * Customers per ISO weekday (1 = Monday .. 7 = Sunday), each day sorted by name, after the filters. A customer with
- * several delivery days is on each of them.
+ * A customer's delivery dates from today on (today on its state's clock): the API's (DeliveryDates and
+ * NextDeliveryDates) when it sends any still to come, else its weekdays' over the next two weeks, today included. What
+ * "delivers on D" means everywhere: the staff overview's count, Delivery days' lists and the rep's Today all read it.
+ * A customer whose weekday is today but whose API dates start next week has no delivery today.
+ *
+ * @example
+ * deliveryDates({ DeliveryDays: "5", NextDeliveryDates: "2026-12-04" }, ca, new Date("2026-11-27T18:00:00Z")); // ["2026-12-04"]
+ * deliveryDates({ DeliveryDays: "5" }, ca, new Date("2026-11-27T18:00:00Z")); // ["2026-11-27", "2026-12-04", "2026-12-11"]
  */
-export function byWeekday(
-  customers: ScheduleCustomer[],
-  states: ScheduleState[],
-  reps: ScheduleRep[],
+export function deliveryDates(
+  customer: Pick<ScheduleCustomer, "DeliveryDays" | "DeliveryDates" | "NextDeliveryDates">,
+  rule: CutOffRule | undefined,
+  now: Date,
+): string[] {
+  const given = apiDeliveryDates(customer, stateToday(rule ?? {}, now));
+  if (given.length) return given;
+  const weekdays = deliveryWeekdays(customer.DeliveryDays);
+  return weekdays.length ? upcomingDeliveries(weekdays, rule ?? {}, now, 14).map((d) => d.day) : [];
+}
+
+/**
+ * The schedule's rows after the filters: each customer with its weekdays and its delivery dates (`deliveryDates`), by
+ * name. A customer with neither weekdays nor dates is on no day, and left out.
+ */
+export function scheduleRows(
+  customers: readonly ScheduleCustomer[],
+  states: readonly ScheduleState[],
+  reps: readonly ScheduleRep[],
   filters: ScheduleFilters,
   now: Date,
-): Map<number, ScheduleRow[]> {
+): ScheduleRow[] {
   const covered =
     filters.rep === undefined
       ? undefined
@@ -125,7 +153,7 @@ export function byWeekday(
   const q = filters.q?.trim() ? fold(filters.q.trim()) : undefined;
   const inStates = filters.states?.length ? new Set(filters.states) : undefined;
   const rules = new Map(states.map((s) => [s.StateAbbreviation ?? "", s]));
-  const days = new Map<number, ScheduleRow[]>(Array.from({ length: 7 }, (_, i) => [i + 1, []]));
+  const rows: ScheduleRow[] = [];
   for (const customer of customers) {
     if (customer.CustomerID == null) continue;
     if (covered && !covered.has(customer.CustomerID)) continue;
@@ -133,16 +161,9 @@ export function byWeekday(
     const name = customer.CustomerName ?? `Customer ${customer.CustomerID}`;
     if (q && !fold(name).includes(q)) continue;
     const weekdays = deliveryWeekdays(customer.DeliveryDays);
-    if (!weekdays.length) continue;
-    const rule = rules.get(customer.State ?? "") ?? {};
-    const today = stateToday(rule, now);
-    const given = apiDeliveryDates(customer, today);
-    const nextDates = given.length
-      ? given
-      : upcomingDeliveries(weekdays, rule, now, 14)
-          .filter((d) => d.day > today)
-          .map((d) => d.day);
-    const row: ScheduleRow = {
+    const nextDates = deliveryDates(customer, rules.get(customer.State ?? ""), now);
+    if (!weekdays.length && !nextDates.length) continue;
+    rows.push({
       customerId: customer.CustomerID,
       name,
       state: customer.State ?? undefined,
@@ -151,10 +172,37 @@ export function byWeekday(
       repUserId: customer.SalesRepUserID ?? undefined,
       weekdays,
       nextDates,
-    };
-    for (const day of weekdays) days.get(day)!.push(row);
+    });
   }
-  for (const rows of days.values()) rows.sort((a, b) => a.name.localeCompare(b.name) || a.customerId - b.customerId);
+  return rows.sort((a, b) => a.name.localeCompare(b.name) || a.customerId - b.customerId);
+}
+
+/**
+ * The customers with a delivery dated `day` (YYYY-MM-DD): the one answer to "who gets a delivery on D", read by the
+ * staff overview's figures, the Delivery days page's list and counts of each date, in the rows' order (by name).
+ *
+ * @example
+ * deliveriesOn(scheduleRows(customers, states, reps, {}, now), "2026-11-27").length; // 49, where 398 have Friday as a delivery day
+ */
+export function deliveriesOn<R extends Pick<ScheduleRow, "nextDates">>(rows: readonly R[], day: string): R[] {
+  return rows.filter((r) => r.nextDates.includes(day));
+}
+
+/**
+ * Customers per ISO weekday (1 = Monday .. 7 = Sunday), each day sorted by name, after the filters. A customer with
+ * several delivery days is on each of them. The regular round of each weekday; who gets a delivery on a date is
+ * `deliveriesOn`.
+ */
+export function byWeekday(
+  customers: ScheduleCustomer[],
+  states: ScheduleState[],
+  reps: ScheduleRep[],
+  filters: ScheduleFilters,
+  now: Date,
+): Map<number, ScheduleRow[]> {
+  const days = new Map<number, ScheduleRow[]>(Array.from({ length: 7 }, (_, i) => [i + 1, []]));
+  for (const row of scheduleRows(customers, states, reps, filters, now))
+    for (const day of row.weekdays) days.get(day)!.push(row);
   return days;
 }
 
@@ -202,4 +250,32 @@ export function dayCutOff(state: ScheduleState, weekday: number, now: Date): Day
     sentence = `${missed} ${cutOffSentence(next, timeZone)}`;
   }
   return { state: label, timeZone, nearest, next, sentence };
+}
+
+/** A state's cut-off for one date's delivery: when it is, whether an order placed now still makes it, in words. */
+export interface DateCutOff {
+  state: string;
+  timeZone: string;
+  delivery: Delivery;
+  /** Whether an order placed now still makes it (an unknown cut-off: today's is gone, a later one open). */
+  open: boolean;
+  sentence: string;
+}
+
+/**
+ * A state's cut-off for the delivery of a date, in words: "Order by Thu 2:30 PM PT for Friday's delivery (Nov 27)", or,
+ * once it has passed, "Too late for Friday's delivery (Nov 27): the cut-off was Thu 2:30 PM PT."
+ *
+ * @example
+ * dateCutOff(ca, "2026-11-25", new Date("2026-11-21T23:00:00Z")).sentence; // "Order by Tue 2:30 PM PT for Wednesday's delivery (Nov 25)"
+ */
+export function dateCutOff(state: ScheduleState, day: string, now: Date): DateCutOff {
+  const timeZone = state.TimeZone ?? "UTC";
+  const cutOff = cutOffFor(day, state);
+  const open = cutOff ? now.getTime() < cutOff.getTime() : day > stateToday(state, now);
+  const delivery: Delivery = { day, cutOff, open };
+  const words = cutOffSentence(delivery, timeZone);
+  const sentence =
+    open || !cutOff ? words : words.replace(/^Order by (.*) for (.*)$/, "Too late for $2: the cut-off was $1.");
+  return { state: state.StateAbbreviation ?? "", timeZone, delivery, open, sentence };
 }

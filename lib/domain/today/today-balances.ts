@@ -66,6 +66,54 @@ export function todayBalances(
   return { storesOf, accountFigures, balancesOf };
 }
 
+/** The oldest past-due bucket an account owes something in, and what it owes there and older. */
+export interface WorstPastDue {
+  /** More than this many days past due: 90, 60 or 30. */
+  days: 90 | 60 | 30;
+  /** What is more than `days` days past due (the bucket and any older). */
+  amount: string;
+  /** What is more than 30 days past due, all buckets together (equal to `amount` when `days` is 30). */
+  over30: string;
+}
+
+/**
+ * The oldest bucket an account's past-due amount is in: over 90 days when anything is, else over 60, else over 30;
+ * undefined when nothing is more than 30 days past due. What Today's cards and its past-due section name: "$2,104.18
+ * over 90 days" where all of it is (not "over 30 days").
+ *
+ * @example
+ * worstPastDue({ over30: "2104.18", over60: "2104.18", over90: "2104.18" }); // { days: 90, amount: "2104.18", over30: "2104.18" }
+ * worstPastDue({ over30: "0", over60: "0", over90: "0" }); // undefined
+ */
+export function worstPastDue(figures: Pick<AccountFigures, "over30" | "over60" | "over90">): WorstPastDue | undefined {
+  const positive = (amount: string) => compareDecimals(amount, "0") > 0;
+  if (!positive(figures.over30)) return undefined;
+  const days = positive(figures.over90) ? 90 : positive(figures.over60) ? 60 : 30;
+  const amount = days === 90 ? figures.over90 : days === 60 ? figures.over60 : figures.over30;
+  return { days, amount, over30: figures.over30 };
+}
+
+/**
+ * What an account owes past due, the oldest bucket first, each "over N days" amount once: where all of it is over 90
+ * days, that alone ("$2,104.18 over 90 days"); else each older amount, then the larger younger ones ("$100.00 over 90,
+ * $300.00 over 60, $500.00 over 30"). Empty when nothing is more than 30 days past due.
+ *
+ * @example
+ * pastDueSteps({ over30: "500", over60: "300", over90: "300" }); // [{ days: 90, amount: "300" }, { days: 30, amount: "500" }]
+ */
+export function pastDueSteps(
+  figures: Pick<AccountFigures, "over30" | "over60" | "over90">,
+): { days: 90 | 60 | 30; amount: string }[] {
+  const steps: { days: 90 | 60 | 30; amount: string }[] = [];
+  for (const [days, amount] of [
+    [90, figures.over90],
+    [60, figures.over60],
+    [30, figures.over30],
+  ] as const)
+    if (compareDecimals(amount, steps.at(-1)?.amount ?? "0") > 0) steps.push({ days, amount });
+  return steps;
+}
+
 /**
  * The AR accounts more than 30 days past due, named by the rep's stores they hold: what is over 90 days first (most
  * first), then over 60, then over 30.
@@ -80,11 +128,11 @@ export function overdueAccounts(
   const overdue: OverdueAccount[] = [];
   for (const [arAccountId, stores] of balances.storesOf) {
     const figures = balances.accountFigures.get(arAccountId);
-    if (!figures || compareDecimals(figures.over30, "0") <= 0) continue;
+    const worst = figures && worstPastDue(figures);
+    if (!figures || !worst) continue;
     const cards = [...stores].flatMap((s) => (cardOf.has(s) ? [cardOf.get(s)!] : [])).sort(byName);
     if (!cards.length) continue;
-    const worst = compareDecimals(figures.over90, "0") > 0 ? 90 : compareDecimals(figures.over60, "0") > 0 ? 60 : 30;
-    overdue.push({ arAccountId, cards, ...figures, worst });
+    overdue.push({ arAccountId, cards, ...figures, worst: worst.days });
   }
   overdue.sort(
     (a, b) =>

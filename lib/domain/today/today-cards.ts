@@ -1,7 +1,7 @@
 import { licenceOf } from "@/lib/domain/views/sentinels";
 import { addDays, isZone, localDay } from "@/lib/format/days";
-import { type CutOffRule, cutOffFor, deliveryWeekdays, upcomingDeliveries } from "@/lib/domain/delivery/cutoff";
-import { apiDeliveryDates, type ScheduleState } from "@/lib/domain/delivery/schedule";
+import { type CutOffRule, cutOffFor } from "@/lib/domain/delivery/cutoff";
+import { deliveryDates, type ScheduleState } from "@/lib/domain/delivery/schedule";
 import { daysBetween } from "@/lib/domain/insights/definitions";
 import { cadenceStatus } from "@/lib/domain/insights/cadence";
 import type {
@@ -137,15 +137,10 @@ function addCard(ctx: CardContext, cards: TodayCards, customer: TodayCustomer, i
   const zone = zoneOf(rule);
   const today = localDay(now, zone ?? "UTC");
   const tomorrow = addDays(today, 1);
-  const weekdays = deliveryWeekdays(customer.DeliveryDays);
-  const given = apiDeliveryDates(customer, today);
-  // The API's dates when it sent any; else the weekdays' next ones (two weeks ahead) on the state's clock.
-  const nextDeliveries = given.length
-    ? given
-    : weekdays.length
-      ? upcomingDeliveries(weekdays, rule ?? {}, now, 14).map((d) => d.day)
-      : [];
-  if (customer.DeliveryDays === undefined && !given.length) cards.unknownSchedules++;
+  // The API's dates when it sent any; else the weekdays' next ones (two weeks ahead) on the state's clock: the same
+  // dates the overview and Delivery days count a delivery by (`deliveryDates`).
+  const nextDeliveries = deliveryDates(customer, rule, now);
+  if (customer.DeliveryDays === undefined && !nextDeliveries.length) cards.unknownSchedules++;
   if (customer.OnHold === undefined) cards.unknownHolds++;
   const { lastOrder, tier, reorder } = orderOf(ctx, id, today);
   const card: AccountCard = {

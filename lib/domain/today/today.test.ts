@@ -5,6 +5,8 @@ import { compactInput } from "./today-data";
 import { matchAccounts } from "@/lib/ui/today/match-accounts";
 import { opensOnToday } from "@/lib/ui/today/start-page";
 import { licenceOf } from "@/lib/domain/views/sentinels";
+import { deliveriesOn, scheduleRows } from "@/lib/domain/delivery/schedule";
+import { pastDueSteps, worstPastDue } from "./today-balances";
 import { mapsHref, type TodayCustomer, type TodayInput, todayModel } from "./today";
 
 const CA = {
@@ -472,4 +474,58 @@ describe("opensOnToday: where a rep's phone opens", () => {
     ["a member linked to no rep", { ...rep, userAgent: iphone, salesRepUserId: null }, false],
     ["a Supplier key", { ...rep, userAgent: iphone, keyType: "Supplier" }, false],
   ])("%s: %j", (_name, request, expected) => expect(opensOnToday(request)).toBe(expected));
+});
+
+describe("todayModel and Delivery days: one reading of who gets a delivery on a date", () => {
+  it("puts in today's and tomorrow's stops the accounts `deliveriesOn` lists for those dates, whatever their weekdays", () => {
+    // Friday Nov 27, 10 AM in California.
+    const now = new Date("2026-11-27T18:00:00Z");
+    const customers = [
+      customer(1, { DeliveryDays: "5", NextDeliveryDates: "2026-12-04;2026-12-11" }),
+      customer(2, { DeliveryDays: "5", DeliveryDates: ["2026-11-26", "2026-11-27", "2026-12-04"] }),
+      customer(3, { DeliveryDays: "5", DeliveryDates: undefined }),
+      customer(4, { DeliveryDays: "6", NextDeliveryDates: "2026-11-28" }),
+      customer(5, { DeliveryDays: "1", DeliveryDates: ["2026-11-28"] }),
+    ];
+    const model = todayModel(input({ now, customers }));
+    const rows = scheduleRows(customers, [CA], [], {}, now);
+    const on = (day: string) => deliveriesOn(rows, day).map((r) => r.name);
+    expect(names(model.today.flatMap((g) => g.cards))).toEqual(on("2026-11-27"));
+    expect(names(model.tomorrow.flatMap((g) => g.cards))).toEqual(on("2026-11-28"));
+    expect(on("2026-11-27")).toEqual(["Store 2", "Store 3"]);
+    expect(on("2026-11-28")).toEqual(["Store 4", "Store 5"]);
+  });
+});
+
+describe("the oldest bucket past due, named", () => {
+  it.each([
+    [{ over30: "2104.18", over60: "2104.18", over90: "2104.18" }, 90, [[90, "2104.18"]]],
+    [
+      { over30: "500", over60: "300", over90: "100" },
+      90,
+      [
+        [90, "100"],
+        [60, "300"],
+        [30, "500"],
+      ],
+    ],
+    [
+      { over30: "500", over60: "300", over90: "300" },
+      90,
+      [
+        [90, "300"],
+        [30, "500"],
+      ],
+    ],
+    [{ over30: "400", over60: "400", over90: "0" }, 60, [[60, "400"]]],
+    [{ over30: "250", over60: "0", over90: "0" }, 30, [[30, "250"]]],
+  ] as const)("%j: worst over %i days, steps %j", (figures, days, steps) => {
+    expect(worstPastDue(figures)?.days).toBe(days);
+    expect(pastDueSteps(figures).map((s) => [s.days, s.amount])).toEqual(steps);
+  });
+
+  it("is none where nothing is more than 30 days past due", () => {
+    expect(worstPastDue({ over30: "0", over60: "0", over90: "0" })).toBeUndefined();
+    expect(pastDueSteps({ over30: "0.000000", over60: "0", over90: "0" })).toEqual([]);
+  });
 });

@@ -42,6 +42,23 @@ export interface ListViewSpec<K extends ListOperationId = ListOperationId, Cell 
   joins?: readonly ListJoin[];
   /** The order the rows are shown and exported in where the API's is not what a person means (`RowOrder`). */
   order?: RowOrder;
+  /**
+   * Figures the list can be narrowed to by the address (`?figure=`), where the API has no filter for them: an
+   * overview's figure opens its list with one (`whole-list.ts`).
+   */
+  figures?: Readonly<Record<string, ListFigure>>;
+  /** Money columns totalled over the whole list (shown above the table; the CSV's column adds up to it). */
+  totals?: readonly string[];
+}
+
+/**
+ * A figure a list can be narrowed to, where the API has no filter for it: its words and which rows it keeps. `today`
+ * is the person's day (YYYY-MM-DD), for figures that count from it (past due).
+ */
+export interface ListFigure {
+  /** What the list shows while narrowed to it, in a few words ("out of stock: nothing available now"). */
+  label: string;
+  keep: (row: Record<string, unknown>, today: string) => boolean;
 }
 
 /**
@@ -172,17 +189,29 @@ export function orderedRows<R>(view: Pick<ListViewSpec, "order">, params: Params
 
 /**
  * How an export of the list orders its rows: each page sorted as the page sorts it, and, where the API lists the other
- * way round, its pages read last to first, so that the whole file runs in the view's order. Undefined: the API's.
+ * way round, its pages read last to first, so that the whole file runs in the view's order; narrowed to the address's
+ * figure (`?figure=`) as the page is, on `today`. Undefined: the API's rows, as listed. (A list page that read its list
+ * whole exports those very rows instead: `rowsPages`.)
  *
  * @example
  * runExport({ …, order: exportOrder(LIST_VIEWS.invoices, params) }); // newest first, the last page first
  */
 export function exportOrder(
-  view: Pick<ListViewSpec, "order">,
+  view: Pick<ListViewSpec, "order" | "figures">,
   params: Params,
+  today = todayUtc(),
 ): { lastPageFirst: boolean; sort: (rows: Record<string, unknown>[]) => Record<string, unknown>[] } | undefined {
   const order = rowOrderInForce(view, params);
-  return order && { lastPageFirst: order.reversesApi, sort: (rows) => [...rows].sort(order.compare) };
+  const figureId = get(params, "figure");
+  const figure = figureId ? view.figures?.[figureId] : undefined;
+  if (!order && !figure) return undefined;
+  return {
+    lastPageFirst: order?.reversesApi ?? false,
+    sort: (rows) => {
+      const kept = figure ? rows.filter((r) => figure.keep(r, today)) : [...rows];
+      return order ? kept.sort(order.compare) : kept;
+    },
+  };
 }
 
 /**

@@ -12,7 +12,13 @@ import { formatDay, formatQuantity, MISSING } from "@/lib/format/display";
 import { STALE } from "../api-query";
 import { type ColumnSpec, columnsOf } from "./columns";
 import { valueLabel } from "./filters";
-import { type ListOperationId, type ListViewSpec, newestFirst, type PageDefault } from "./list-view-spec";
+import {
+  type ListFigure,
+  type ListOperationId,
+  type ListViewSpec,
+  newestFirst,
+  type PageDefault,
+} from "./list-view-spec";
 import { RECORD_META } from "@/lib/data-api/meta.generated";
 import { daysOfCover } from "../stock/days-of-cover";
 import { paymentTypeName } from "../payments/payment-type";
@@ -21,6 +27,11 @@ import { upcomingDates } from "../delivery/schedule";
 import { PURCHASE_SECRETS, purchaseStatusWords } from "../purchases/fields";
 import { brandShare } from "../invoices/brand-share";
 import type { ListJoin } from "./list-joins";
+import { isCredit, isDebt, isDueSoon, isPastDue } from "../invoices/open-items";
+import { daysOverdue } from "../payments/open-invoice-order";
+import { bucketFigure, bucketOf, INVENTORY_BUCKET_LIST, OUT_OF_STOCK } from "../stock/stock-buckets";
+import { LOW_DOI_DAYS, soldIn90Days, underDaysOfInventory } from "../stock/stock-cover";
+import { plural } from "@/lib/format/plural";
 
 /** A row key from the fields that identify a record (and the row's index, so a repeated record never collides). */
 function keyOf<R>(...fields: string[]) {
@@ -138,14 +149,74 @@ export const LIST_VIEWS = {
     exportName: "invoices",
     pageDefault: INVOICES_DEFAULT,
     joins: [BRAND_SHARE],
-    // The API lists invoices oldest first; a person looks for the latest.
+    // The API lists invoices oldest first; a person looks for the latest. The page reads the whole list to sort it.
     order: {
       compare: newestFirst("Date", "InvoiceID"),
       reversesApi: true,
       describe:
-        "Newest first: each page's invoices by invoice date, the latest at the top. The API pages invoices oldest first, so later pages hold later invoices; the CSV export runs newest first from its first row to its last.",
+        "Newest first: every invoice of the list by invoice date, the latest at the top (the API pages invoices oldest first); the CSV export runs in the same order.",
       name: "newest first",
       api: "the API's order, oldest first",
+    },
+    totals: ["InvoiceTotal", "OpenBalance"],
+  }),
+  openInvoices: view({
+    operation: "listOpenInvoices",
+    title: "Open invoices",
+    intro:
+      "What is open now on the accounts this key covers: invoices still owed, and credits (credit memos and returns, a negative open balance), which are never late.",
+    noun: { one: "open item", many: "open items" },
+    columns: columnsOf<Row<"listOpenInvoices">>(
+      RECORD_META.OpenInvoice,
+      { InvoiceNum: { header: "Invoice" }, DueDate: { header: "Due" }, Date: { header: "Invoice date" } },
+      [
+        {
+          id: "PastDue",
+          header: "Past due",
+          kind: "text",
+          derived: true,
+          help: "Days past the due date, on your calendar, for an invoice still owed; a credit (a negative open balance) is never late.",
+          text: (r, timeZone) => {
+            if (isCredit(r)) return "credit";
+            const days = daysOverdue(r.DueDate ?? undefined, todayIn(timeZone ?? "UTC"));
+            return isDebt(r) && days > 0 ? plural(days, "day") : "not yet due";
+          },
+        },
+      ],
+    ),
+    defaultColumns: [
+      "InvoiceNum",
+      "CustomerID",
+      "ARAccountID",
+      "Date",
+      "DueDate",
+      "PastDue",
+      "InvoiceTotal",
+      "OpenBalance",
+    ],
+    card: ["InvoiceNum", "CustomerID", "DueDate", "PastDue", "OpenBalance"],
+    rowKey: keyOf("InvoiceID"),
+    staleTime: STALE.working,
+    exportName: "open-invoices",
+    order: {
+      compare: (a, b) =>
+        String(a.DueDate ?? "9999").localeCompare(String(b.DueDate ?? "9999")) ||
+        String(a.InvoiceNum ?? "").localeCompare(String(b.InvoiceNum ?? "")),
+      reversesApi: false,
+      describe: "Oldest due first, over every open item of the list: the order people pay in.",
+      name: "oldest due first",
+      api: "the API's order",
+    },
+    totals: ["OpenBalance"],
+    // The retailer's overview: what is overdue now and what falls due soon (`open-items.ts`), on the person's day.
+    figures: {
+      "past-due": {
+        label: "invoices past their due date (credits are never late)",
+        keep: (row, today) => isPastDue(row, today),
+      },
+      "due-soon": { label: "invoices due in the next 14 days", keep: (row, today) => isDueSoon(row, today) },
+      owed: { label: "invoices still owed (no credits)", keep: (row) => isDebt(row) },
+      credits: { label: "credits: credit memos and returns", keep: (row) => isCredit(row) },
     },
   }),
   customers: view({
@@ -228,6 +299,14 @@ export const LIST_VIEWS = {
     rowKey: keyOf("LocationID", "ProductID", "PurchaseTransID"),
     staleTime: STALE.working,
     exportName: "inventory",
+    // The brand's overview's days of inventory (`stock-cover.ts`).
+    figures: {
+      "sold-90-days": { label: "rows that sold in the last 90 days", keep: soldIn90Days },
+      [`under-${LOW_DOI_DAYS}-days`]: {
+        label: `rows that sold in the last 90 days and cover under ${LOW_DOI_DAYS} days of sales`,
+        keep: (row) => underDaysOfInventory(row),
+      },
+    },
   }),
   batches: view({
     operation: "listInventoryBatches",
@@ -262,6 +341,16 @@ export const LIST_VIEWS = {
     rowKey: keyOf("LocationID", "ProductID"),
     staleTime: STALE.working,
     exportName: "available-inventory",
+    // The brand's overview counts its pairs by bucket (`stock-buckets.ts`): each count opens its bucket here.
+    figures: Object.fromEntries(
+      INVENTORY_BUCKET_LIST.map((bucket): [string, ListFigure] => [
+        bucketFigure(bucket),
+        {
+          label: bucket === OUT_OF_STOCK ? "out of stock: nothing available now" : `the ${bucket} bucket`,
+          keep: (row) => bucketOf(row) === bucket,
+        },
+      ]),
+    ),
   }),
   retailerInventory: view({
     operation: "listRetailerInventory",
@@ -570,6 +659,11 @@ export const LIST_VIEWS = {
     // Line items stay out of the list (a posted purchase can carry hundreds); the detail page reads them.
     fixed: { include_transactions: "false" },
     exportName: "purchases",
+    // The brand's overview's drafts and submitted orders, of one walk of both statuses.
+    figures: {
+      drafts: { label: "drafts in progress", keep: (row) => row.status === "InProgress" },
+      submitted: { label: "submitted, waiting for the ERP", keep: (row) => row.status === "Submitted" },
+    },
   }),
   // Without the v2 purchase endpoints (a service that lacks them, or DATA_API_V2=off): the purchases v1 holds, posted
   // by the ERP, read only, with the filters v1 has.

@@ -20,6 +20,12 @@ describe("saved view addresses", () => {
     );
   });
 
+  it("keeps a figure the list can be narrowed to (an overview's list, saved as it was opened)", () => {
+    const address = readViewAddress("/inventory/available?figure=out-of-stock");
+    expect(address).toMatchObject({ name: "availableInventory" });
+    expect(readViewAddress("/invoices/open?figure=past-due")).toMatchObject({ name: "openInvoices" });
+  });
+
   it.each([
     ["/invoices/300001", "not-a-list"],
     ["/settings/keys", "not-a-list"],
@@ -29,6 +35,7 @@ describe("saved view addresses", () => {
     ["/invoices#top", "not-a-list"],
     ["/invoices?Bogus=1", "unknown-parameter"],
     ["/purchases?PageSize=50", "unknown-parameter"],
+    ["/customers?figure=out-of-stock", "unknown-parameter"],
   ])("refuses %s (%s)", (path, problem) => {
     expect(readViewAddress(path)).toMatchObject({ problem });
   });

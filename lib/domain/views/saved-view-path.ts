@@ -3,18 +3,21 @@ import { pagingParams } from "@/lib/data-api/values";
 import { LIST_VIEWS, type ListViewName } from "./list-views";
 import { COLUMNS_PARAM, ORDER_PARAM } from "./list-view-spec";
 import { viewHref } from "./view-href";
+import { FIGURE_PARAM } from "./whole-list";
 
 export { viewHref };
 
 /**
  * Which list page an address is, for a saved view: the list pages (`ListPage` in `app/(dashboard)`) by path, and
- * which parameters of their address a view may keep (the operation's own, the visible columns, the page and size).
+ * which parameters of their address a view may keep (the operation's own, the visible columns, the page and size, and
+ * a figure the view can be narrowed to).
  * Pure and universal: the "Save view" control, the views API and the report job read the same table.
  */
 
 /** The list pages by path. The Purchases page shows the v2 list where the service has it (the report reads v2 too). */
 export const LIST_PATHS = {
   "/invoices": "invoices",
+  "/invoices/open": "openInvoices",
   "/customers": "customers",
   "/customers/credit-terms": "customerCreditTerms",
   "/inventory": "inventory",
@@ -79,6 +82,7 @@ export function readViewAddress(address: string): ViewAddress | AddressProblem {
   const meta = OPERATION_META[LIST_VIEWS[name].operation];
   const paging = pagingParams(meta.version);
   const known = new Set<string>([...Object.keys(meta.query), COLUMNS_PARAM, ORDER_PARAM, paging.page, paging.size]);
+  if (LIST_VIEWS[name].figures) known.add(FIGURE_PARAM);
   for (const key of url.searchParams.keys()) {
     if (!known.has(key))
       return { problem: "unknown-parameter", detail: `The ${pathname} page does not read the parameter ${key}.` };

@@ -1,20 +1,27 @@
 import { accountInvoices, type AgingRow, amountsOf } from "@/lib/domain/ar-aging/aging";
-import { AGING_STALE, accountInvoicesRequest, agingRequest } from "@/lib/domain/ar-aging/requests";
+import { AGING_STALE, accountInvoicesRequest } from "@/lib/domain/ar-aging/requests";
 import { addDecimals, compareDecimals } from "@/lib/format/decimal";
 import { type ApiRequest, STALE } from "@/lib/domain/api-query";
-import { accountsRequest } from "@/lib/ui/payments/requests";
 import { LOOKUPS } from "@/lib/domain/views/filters";
+import { LIST_VIEWS } from "@/lib/domain/views/list-views";
+import { listHref, WHOLE_LIST_PAGES, walkRequest } from "@/lib/domain/views/whole-list";
 import type { OverviewCardId } from "./cards";
 
 /**
- * What each overview reads: a few requests, one page each, most of them the very requests other pages make (so the
- * caches serve both). None walks a large list: where a list has more pages, the overview says what it counted.
+ * What each overview reads: a few requests, most of them lists read whole (pages of 500, up to `WHOLE_LIST_PAGES`)
+ * exactly as the list pages its figures open read them (`walkRequest` of the same view and address: one query, one
+ * cache entry), so each figure is the count of the list it opens (`wholeList`), and that list opens from the cache.
  */
 
-/** The aging, as the AR aging page asks for it (one page of 500). */
-export const overviewAging = agingRequest({});
-/** Open invoices, as the payments page asks for them. */
-export const overviewOpenInvoices = accountsRequest;
+/** Pages of 500 an overview's list is read in, at most: the list pages' own bound. */
+export const OVERVIEW_WALK_PAGES = WHOLE_LIST_PAGES;
+
+/** The aging, every row (the AR aging page's own total is of every row). */
+export const overviewAging = walkRequest(LIST_VIEWS.arAging, {});
+/** What is open on the key's AR accounts, as the Open invoices list reads it (its figures: past due, due soon). */
+export const overviewOpenInvoices = walkRequest(LIST_VIEWS.openInvoices, {});
+/** The list the overdue and due-soon figures open, narrowed to each. */
+export const openInvoicesHref = (figure: "past-due" | "due-soon") => listHref("/invoices/open", {}, figure);
 /** The key's customers, as the Customers filter asks for them (one page of 500, every status). */
 export const overviewCustomers: ApiRequest<"listCustomers"> = {
   operation: "listCustomers",
@@ -32,37 +39,23 @@ export function overviewPending(accounts: number[]): ApiRequest<"listPaymentAppl
   };
 }
 
-/** Stock: the available-inventory buckets and the days of inventory (one page of 500 each). */
-export const overviewAvailable: ApiRequest<"listAvailableInventory"> = {
-  operation: "listAvailableInventory",
-  query: { PageSize: "500" },
-};
-export const overviewInventory: ApiRequest<"listInventory"> = {
-  operation: "listInventory",
-  query: { PageSize: "500" },
-};
-/** Drafts and orders submitted through the API. */
-export const overviewOrders: ApiRequest<"listPurchasesV2"> = {
-  operation: "listPurchasesV2",
-  query: { statuses: "InProgress,Submitted", include_transactions: "false", page_size: "100" },
-};
+/** Stock: the available-inventory buckets and the days of inventory, each list read whole. */
+export const overviewAvailable = walkRequest(LIST_VIEWS.availableInventory, {});
+export const overviewInventory = walkRequest(LIST_VIEWS.inventory, {});
+/** Drafts and orders submitted through the API: one list of both statuses, each figure narrowed to one. */
+export const ORDERS_QUERY = { statuses: "InProgress,Submitted" } as const;
+export const overviewOrders = walkRequest(LIST_VIEWS.purchases, ORDERS_QUERY);
 
 /**
- * An employee's day: active customers on hold and invoices awaiting verification, each walked whole (up to
- * `OVERVIEW_WALK_PAGES` pages of 500) so its figure is the count of the list its link opens; today's and tomorrow's
- * deliveries are the delivery-days page's own schedule (`deliveryPrefetch`).
+ * An employee's day: active customers on hold and invoices awaiting verification, each read whole as its list reads
+ * it; today's and tomorrow's deliveries are the delivery-days page's own schedule (`deliveryPrefetch`).
  */
-export const OVERVIEW_WALK_PAGES = 6;
-/** Active only: the list the card links to (`/customers?OnHold=true`) is the API's default, Active accounts. */
-export const overviewOnHold: ApiRequest<"listCustomers"> = {
-  operation: "listCustomers",
-  query: { OnHold: "true", AccountStatuses: "Active" },
-};
+/** Active customers on hold: the list the card's figure opens. */
+export const ON_HOLD_QUERY = { OnHold: "true", AccountStatuses: "Active" } as const;
+export const overviewOnHold = walkRequest(LIST_VIEWS.customers, ON_HOLD_QUERY);
 /** Balanced (5) is the status before Verified (7): delivered and balanced, waiting for the end of day's check. */
-export const overviewAwaitingVerification: ApiRequest<"listInvoices"> = {
-  operation: "listInvoices",
-  query: { Statuses: "5" },
-};
+export const AWAITING_QUERY = { Statuses: "5" } as const;
+export const overviewAwaitingVerification = walkRequest(LIST_VIEWS.invoices, AWAITING_QUERY);
 
 export const OVERVIEW_STALE = {
   aging: AGING_STALE,
@@ -82,24 +75,25 @@ export interface CardRequest {
  * The requests each card makes first (before any that depend on their answers): the server fetches them while the
  * card's frame is already drawn. Cards that read the same request share its answer.
  */
+const WALK = OVERVIEW_WALK_PAGES;
 export const CARD_REQUESTS: Record<OverviewCardId, CardRequest[]> = {
-  owed: [{ request: overviewAging, staleTime: AGING_STALE }],
-  dueSoon: [{ request: overviewOpenInvoices, staleTime: STALE.working }],
+  owed: [{ request: overviewAging, staleTime: AGING_STALE, pages: WALK }],
+  dueSoon: [{ request: overviewOpenInvoices, staleTime: STALE.working, pages: WALK }],
   // Then the accounts' payments and pending requests (accountsOfOpenInvoices).
-  payments: [{ request: overviewOpenInvoices, staleTime: STALE.working }],
+  payments: [{ request: overviewOpenInvoices, staleTime: STALE.working, pages: WALK }],
   nextDeliveries: [{ request: overviewCustomers, staleTime: STALE.directory }],
   stock: [
-    { request: overviewAvailable, staleTime: STALE.working },
-    { request: overviewInventory, staleTime: STALE.working },
+    { request: overviewAvailable, staleTime: STALE.working, pages: WALK },
+    { request: overviewInventory, staleTime: STALE.working, pages: WALK },
   ],
-  orders: [{ request: overviewOrders, staleTime: STALE.working }],
-  receivables: [{ request: overviewAging, staleTime: AGING_STALE }],
+  orders: [{ request: overviewOrders, staleTime: STALE.working, pages: WALK }],
+  receivables: [{ request: overviewAging, staleTime: AGING_STALE, pages: WALK }],
   // Then the accounts' names (accountInvoicesRequest).
-  topCustomers: [{ request: overviewAging, staleTime: AGING_STALE }],
+  topCustomers: [{ request: overviewAging, staleTime: AGING_STALE, pages: WALK }],
   // The delivery-days page's own reads: the overview page asks `deliveryPrefetch`.
   deliveries: [],
-  onHold: [{ request: overviewOnHold, staleTime: STALE.directory, pages: OVERVIEW_WALK_PAGES }],
-  awaiting: [{ request: overviewAwaitingVerification, staleTime: STALE.working, pages: OVERVIEW_WALK_PAGES }],
+  onHold: [{ request: overviewOnHold, staleTime: STALE.directory, pages: WALK }],
+  awaiting: [{ request: overviewAwaitingVerification, staleTime: STALE.working, pages: WALK }],
 };
 
 /** The AR accounts of a retailer's open invoices, in order: whose payments and pending requests the Payments card asks for. */

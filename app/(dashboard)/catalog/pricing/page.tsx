@@ -5,7 +5,7 @@ import { CustomerPricing } from "@/components/catalog/customer-pricing";
 import { ListFilters } from "@/components/views/list-view";
 import { mayCall } from "@/lib/domain/navigation";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
-import { listRequest } from "@/lib/ui/views/list-view-spec";
+import { WHOLE_LIST_PAGES, walkRequest } from "@/lib/domain/views/whole-list";
 import { PRICING_CUSTOMER } from "@/lib/ui/views/pricing";
 import { NotForThisKey, PageTitle } from "../../_lib/page-title";
 import { requireSession } from "../../_lib/session";
@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: "Customer pricing · Backroom" };
 /**
  * Customer pricing asks for the customer first: the documentation calls CustomerIDs required for `/customerPricing`,
  * so the page requests nothing until one is chosen. The title and the filters (the customer picker first) at once;
- * with a customer in the address, its prices' first page is fetched on the server and streamed in. A Customer key
+ * with a customer in the address, its prices are read whole on the server and streamed in. A Customer key
  * with one customer in scope has it chosen for it.
  */
 export default async function Page({ searchParams }: PageProps<"/catalog/pricing">) {
@@ -38,7 +38,9 @@ export default async function Page({ searchParams }: PageProps<"/catalog/pricing
       <ListFilters name="customerPricing" />
       {chosen ? (
         <Suspense fallback={<TableSkeleton label="Loading customer pricing" />}>
-          <Prefetched requests={[{ request: listRequest(view, params), staleTime: view.staleTime }]}>
+          <Prefetched
+            requests={[{ request: walkRequest(view, params), staleTime: view.staleTime, pages: WHOLE_LIST_PAGES }]}
+          >
             <CustomerPricing />
           </Prefetched>
         </Suspense>
