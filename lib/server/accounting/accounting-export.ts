@@ -27,6 +27,7 @@ import {
 import { PROGRAMS } from "@/lib/domain/accounting/format-names";
 import { type AccountingMapping, type MappingGap, mappingGaps } from "@/lib/domain/accounting/mapping";
 import { centsText } from "@/lib/domain/accounting/money";
+import { formatMoney } from "@/lib/format/display";
 import { readBills, readPayments, type Reader } from "./accounting-reads";
 import type { AccountingStore, Exported } from "./accounting-store";
 
@@ -215,12 +216,12 @@ async function planPayments(
       customerName: "",
       reason: `${w.billNumber} is in no ${PROGRAMS[program]} bills file yet (${
         why.get(w.billNumber) ?? "not among the invoices this key reads"
-      }): its ${centsText(w.amountCents)} stays in the prepayment until it is`,
+      }): its ${formatMoney(centsText(w.amountCents))} stays in the prepayment until it is`,
     })),
     ...made.notInBank.map((n) => ({
       number: n.reference,
       customerName: "",
-      reason: `a brand's credit of ${centsText(n.amountCents)}: it never passed through the bank, so it is no line of a bank statement (apply it to its bills in Xero)`,
+      reason: `a brand's credit of ${formatMoney(centsText(n.amountCents))}: it never passed through the bank, so it is no line of a bank statement (apply it to its bills in Xero)`,
     })),
   ];
   return {
