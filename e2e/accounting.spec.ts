@@ -5,11 +5,12 @@ import { connectWithKey, issueKey } from "./journeys/keyboard";
 import { OPERATOR } from "./operator";
 import { DEMO_KEYS, signIn } from "./sign-in";
 
-// The books export: the demo retailer sets the workspace's mapping (QuickBooks' names and Xero's codes), previews this
-// month so far (its returns, and the invoices held back while an update is applied), downloads each of the six formats
-// from the keyboard, each download a POST that marks it, and reads each file (the program's header, the vendor named
-// as set, QuickBooks' dates month first, Xero's days first as set); then, with "only what is new", the bills are
-// nothing new. The
+// The books export: the demo retailer sets the workspace's mapping (QuickBooks' names and Xero's codes; a name QuickBooks
+// Desktop could not carry refused on its field), previews this month so far (its returns, the invoices held back while
+// an update is applied, the payments' bank, allocated and prepaid sums), downloads each of the seven formats from the
+// keyboard, each download a POST that marks it, and reads each file (the program's header, the vendor named as set,
+// QuickBooks' dates month first, Xero's days first as set, each payment's rows summing to what the page said); then,
+// with "only what is new", the bills are nothing new to that program. The
 // demo workspace is shared by every run and by parallel copies of this test: the mapping set is always the same, and
 // what is asserted holds whoever downloaded first.
 
@@ -26,8 +27,17 @@ const FORMATS = [
   { format: "xero-bills", label: "Xero — bills" },
   { format: "iif", label: "QuickBooks Desktop — bills (IIF)" },
   { format: "qbo-payments", label: "QuickBooks Online — bill payments" },
-  { format: "xero-payments", label: "Xero — payments" },
+  { format: "xero-bank-statement", label: "Xero — bank statement (payments)" },
+  { format: "iif-payments", label: "QuickBooks Desktop — bill payments (IIF)" },
 ] as const;
+
+/** An amount as the page or a file writes it ("$1,234.50", "-12.00", "−$0.50") in whole cents. */
+function centsOf(text: string): number {
+  const negative = /^[-−]/.test(text.trim());
+  const [whole = "0", fraction = ""] = text.replace(/[^\d.]/g, "").split(".");
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  return negative ? -cents : cents;
+}
 
 const CUSTOMER = { "x-api-key": DEMO_KEYS.Customer };
 
@@ -186,6 +196,13 @@ test("a retailer maps its books, previews the month, downloads each format, and 
   await mapping.getByRole("button", { name: "Save the mapping" }).click();
   await expect(mapping.getByLabel("Vendor name")).toHaveAttribute("aria-invalid", "true");
   await expect(mapping.getByText("Required.")).toBeVisible();
+  // A name QuickBooks Desktop's IIF could not carry (it would make a second vendor) is refused on its field.
+  await mapping.getByLabel("Vendor name").fill('=@Home "Wholesale", Inc.');
+  await mapping.getByRole("button", { name: "Save the mapping" }).click();
+  await expect(mapping.getByLabel("Vendor name")).toHaveAttribute("aria-invalid", "true");
+  await expect(
+    mapping.getByText(/^Holds a double quote \("\), which QuickBooks Desktop's IIF cannot carry/),
+  ).toBeVisible();
   await mapping.getByLabel("Vendor name").fill(VENDOR);
   // Xero's codes, apart from QuickBooks' names: a QuickBooks name is refused there, on its field.
   await mapping.getByLabel("Xero default account code").fill("Inventory Asset");
@@ -193,8 +210,6 @@ test("a retailer maps its books, previews the month, downloads each format, and 
   await expect(mapping.getByLabel("Xero default account code")).toHaveAttribute("aria-invalid", "true");
   await mapping.getByLabel("Xero default account code").fill("630");
   await mapping.getByLabel("Xero tax rate").selectOption("Tax Exempt");
-  await mapping.getByLabel("Xero bank account code").fill("090");
-  await mapping.getByLabel("Xero brand credits account code").fill("091");
   await mapping.getByText("Accounts by product type").click();
   await mapping.getByLabel(`${facts.productType}: QuickBooks account`, { exact: true }).fill(ACCOUNT);
   await mapping.getByLabel(`${facts.productType}: Xero code`, { exact: true }).fill(XERO_CODE);
@@ -244,9 +259,41 @@ test("a retailer maps its books, previews the month, downloads each format, and 
     // No return owed back in the period: no vendor credits to download (the preview says there is nothing).
     if (format === "qbo-vendor-credits" && facts.owedBack === 0) continue;
     downloaded.push(format);
+    // A payments file's sums, as the page says them: each is the file's own (read back below).
+    const said = async (key: string) => {
+      const figure = page.getByTestId(`sum-${key}`);
+      return (await figure.count()) ? centsOf(await figure.innerText()) : 0;
+    };
+    const sums =
+      format.includes("payments") || format.includes("statement")
+        ? { bank: await said("bank"), allocated: await said("allocated"), prepaid: await said("prepaid") }
+        : undefined;
     const files = await downloadAll(page, format);
     for (const { name, text } of files) {
       expect(name).toMatch(new RegExp(`^${format}-${from}-to-${to}(-part-\\d+-of-\\d+)?\\.(csv|iif)$`));
+      if (format === "iif-payments") {
+        const lines = text
+          .trimEnd()
+          .split("\r\n")
+          .map((l) => l.split("\t"));
+        expect(lines.slice(0, 3).map((l) => l[0])).toEqual(["!TRNS", "!SPL", "!ENDTRNS"]);
+        let bank = 0;
+        let allocated = 0;
+        let prepaid = 0;
+        for (const line of lines.slice(3)) {
+          if (line[0] === "TRNS") {
+            expect(line[5]).toBe(VENDOR);
+            if (line[4] === "Checking") bank -= centsOf(line[6]!);
+            if (line[4] === "Vendor Prepayments") prepaid += centsOf(line[6]!);
+          } else if (line[0] === "SPL") {
+            if (line[4] === "Accounts Payable" && line[8]!.match(/^(Bill|Vendor credit) /))
+              allocated += centsOf(line[6]!);
+            if (line[4] === "Vendor Prepayments") prepaid += centsOf(line[6]!);
+          }
+        }
+        expect({ bank, allocated, prepaid }).toEqual(sums);
+        continue;
+      }
       if (format === "iif") {
         const lines = text
           .trimEnd()
@@ -300,9 +347,33 @@ test("a retailer maps its books, previews the month, downloads each format, and 
       } else if (format === "qbo-payments") {
         expect(header!.slice(0, 3)).toEqual(["Bill Payment No", "Vendor", "Payment Date"]);
         expect(new Set(column("Vendor"))).toEqual(new Set([VENDOR]));
+        // Each payment once: its rows consecutive under its number, summing to its total; the page's sums the file's.
+        const numbers = column("Bill Payment No");
+        const totals = column("Total Amount");
+        const accounts = column("Payment Account");
+        const types = column("Type");
+        const amounts = column("Line Amount").map((a) => centsOf(a!));
+        let bank = 0;
+        let allocated = 0;
+        let prepaid = 0;
+        numbers.forEach((number, i) => {
+          if (numbers[i - 1] !== number) {
+            expect(numbers.slice(0, i), `${number}'s rows are consecutive`).not.toContain(number);
+            const rows = amounts.filter((_, j) => numbers[j] === number);
+            expect(rows.reduce((t, a) => t + a, 0)).toBe(centsOf(totals[i]!));
+            if (accounts[i] === "Checking") bank += centsOf(totals[i]!);
+            if (accounts[i] === "Vendor Prepayments") prepaid -= centsOf(totals[i]!);
+          }
+          if (types[i] === "Bill" || types[i] === "Vendor Credit") allocated += amounts[i]!;
+          if (types[i] === "Prepayment") prepaid += amounts[i]!;
+        });
+        expect({ bank, allocated, prepaid }).toEqual(sums);
         for (const day of column("Payment Date")) within(day, "a payment's date", usDayOf);
       } else {
-        expect(header).toEqual(["*InvoiceNumber", "CreditNoteNumber", "*Date", "*Amount", "AccountCode", "Reference"]);
+        // Xero's bank statement: a line per payment from the bank, money out negative, days first as set.
+        expect(header).toEqual(["*Date", "*Amount", "Payee", "Description", "Reference"]);
+        expect(new Set(column("Payee"))).toEqual(new Set([VENDOR]));
+        expect(-column("*Amount").reduce((t, a) => t + centsOf(a!), 0)).toBe(sums!.bank);
         for (const day of column("*Date")) within(day, "a payment's date");
       }
     }
@@ -313,7 +384,7 @@ test("a retailer maps its books, previews the month, downloads each format, and 
   await form.getByLabel("Only what is new since the last export").check();
   await previewed(page, FORMATS[0].label);
   await expect(page.getByTestId("export-counts")).toHaveText(
-    /^Nothing new to export in this period: its \d+ bills? (was|were) exported before, unchanged since\.$/,
+    /^Nothing new to export to QuickBooks Online in this period: its \d+ bills? (was|were) exported to it on .+, unchanged since\.$/,
   );
   await expect(page.getByRole("button", { name: /^Download / })).toHaveCount(0);
   // A GET marks nothing: mark=1 on it is refused, naming the parameter.

@@ -25,18 +25,23 @@ export function DownloadLinks({
   request,
   files,
   kind,
+  program,
   mayMark,
 }: {
   request: ExportRequest;
   files: PreviewJson["files"];
   kind: PreviewJson["kind"];
+  /** The program's name ("Xero"): its own "only what is new". */
+  program: string;
   mayMark: boolean;
 }) {
   return (
     <div className="space-y-2">
       {files.length > 1 && (
         <p className="text-sm">
-          Xero takes 500 bills a file: this export is {files.length} files, to import one after the other.
+          {kind === "bills"
+            ? `Xero takes 500 bills a file: this export is ${files.length} files, to import one after the other.`
+            : `Xero takes 1,000 statement lines a file: this export is ${files.length} files, to import one after the other.`}
         </p>
       )}
       <ul className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
@@ -54,7 +59,7 @@ export function DownloadLinks({
       </ul>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {mayMark
-          ? "A download is remembered with its day and file: with “Only what is new” on, the next export leaves out what it holds."
+          ? `A download is remembered with its day and file: with “Only what is new” on, the next export to ${program} leaves out what it holds (each program keeps its own).`
           : "Your role downloads without the download being remembered: “Only what is new” still counts only what owners, admins and the Accounts role downloaded."}
       </p>
     </div>
@@ -66,7 +71,8 @@ function FileLabel({ file, kind }: { file: ExportFileJson; kind: PreviewJson["ki
     <>
       <span>Download {file.name}</span>
       <span className="text-xs font-normal">
-        {file.records.toLocaleString("en-US")} {kind === "bills" ? recordNoun(kind, file.records) : "payments"},{" "}
+        {file.records.toLocaleString("en-US")}{" "}
+        {kind === "bills" ? recordNoun(kind, file.records) : file.records === 1 ? "entry" : "entries"},{" "}
         {formatMoney(file.total)}
       </span>
     </>

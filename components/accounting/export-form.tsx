@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import type { ExportFormat } from "@/lib/domain/accounting/format-names";
+import { type ExportFormat, PROGRAMS } from "@/lib/domain/accounting/format-names";
 import {
   type DraftProblems,
   type ExportDraft,
@@ -139,8 +139,9 @@ export function ExportForm({ draft, onChange, onPreview, problems, today, store,
           <span>
             <span className="font-semibold">Only what is new since the last export</span>
             <span id={`${id}-new-hint`} className="block text-slate-700 dark:text-slate-300">
-              Leaves out what an earlier download from this page held as it is; a {bills ? "bill" : "payment"} changed
-              since comes again. Off: the whole period, to export again.
+              Leaves out what an earlier download to {PROGRAMS[formatChoice(draft.format).program]} held as it is (each
+              program keeps its own); a {bills ? "bill" : "payment"} changed since comes again. Off: the whole period
+              again, what the program holds already included.
             </span>
           </span>
         </label>

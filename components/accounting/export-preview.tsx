@@ -3,8 +3,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTimeZone } from "@/components/shell/providers";
 import { RequestError } from "@/components/table/request-error";
-import { formatDate } from "@/lib/format/display";
-import { previewQueryOptions } from "@/lib/ui/accounting/accounting-client";
+import { formatDate, formatMoney } from "@/lib/format/display";
+import { type PreviewJson, previewQueryOptions } from "@/lib/ui/accounting/accounting-client";
 import { type ExportRequest, previewPath } from "@/lib/ui/accounting/export-request";
 import { countsSentence } from "@/lib/ui/accounting/export-words";
 import { DownloadLinks } from "./download-links";
@@ -66,11 +66,19 @@ export function ExportPreview({
         {words.text}
       </p>
       {answer.gaps.length > 0 && <MappingGaps label={answer.label} gaps={answer.gaps} />}
-      {answer.held.length > 0 && <HeldBack held={answer.held} />}
+      {answer.format === "xero-bank-statement" && <StatementNote />}
+      {answer.sums && !words.nothing && <PaymentSums sums={answer.sums} />}
+      {answer.held.length > 0 && <HeldBack held={answer.held} kind={answer.kind} />}
       {answer.changed.length > 0 && <Changed changed={answer.changed} timeZone={timeZone} />}
       {!words.nothing && answer.gaps.length === 0 && (
         <>
-          <DownloadLinks request={shown.request} files={answer.files} kind={answer.kind} mayMark={mayMark} />
+          <DownloadLinks
+            request={shown.request}
+            files={answer.files}
+            kind={answer.kind}
+            program={answer.program}
+            mayMark={mayMark}
+          />
           <PreviewTable table={answer.preview} format={answer.label} kind={answer.kind} />
         </>
       )}
@@ -105,24 +113,76 @@ function MappingGaps({ label, gaps }: { label: string; gaps: { field: string; la
   );
 }
 
-/** The invoices of the period left out, each with why (an update being applied is never exported half-done). */
-function HeldBack({ held }: { held: { number: string; customerName: string; reason: string }[] }) {
+/**
+ * What the period holds and the file does not, each with why: an invoice held back (an update being applied is never
+ * exported half-done); a payment's allocation waiting in the prepayment for such a bill, or a brand's credit, which
+ * never passes through the bank.
+ */
+function HeldBack({
+  held,
+  kind,
+}: {
+  held: { number: string; customerName: string; reason: string }[];
+  kind: "bills" | "payments";
+}) {
   return (
     <div
       role="note"
       aria-label="Held back"
       className="rounded border border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100"
     >
-      <p className="font-semibold">{plural(held.length, "invoice")} held back, not in the file:</p>
+      <p className="font-semibold">
+        {kind === "bills"
+          ? `${plural(held.length, "invoice")} held back, not in the file:`
+          : "Not in the file as it is:"}
+      </p>
       <ul className="mt-1 list-disc space-y-0.5 pl-5">
         {held.map((h) => (
-          <li key={h.number} data-testid="held-invoice">
+          <li key={h.number} data-testid="held-invoice" className="[overflow-wrap:anywhere]">
             <span className="font-semibold">{h.number}</span>
             {h.customerName ? ` (${h.customerName})` : ""}: {h.reason}.
           </li>
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * A payments file's figures, each the file's own sum: what left the bank (its payments, each one bank line), what
+ * they and the allocations applied later paid to bills, and what stays in the prepayment. Brands' credits and money
+ * returned only when the period has some.
+ */
+function PaymentSums({ sums }: { sums: NonNullable<PreviewJson["sums"]> }) {
+  const figures: [string, string, string][] = [
+    ["bank", "Bank: the payments", sums.bank],
+    ...(Number(sums.credits) !== 0 ? [["credits", "Brands' credits", sums.credits] as [string, string, string]] : []),
+    ["allocated", "Allocated to bills", sums.allocated],
+    ["prepaid", "Prepaid, not yet applied", sums.prepaid],
+    ...(Number(sums.returned) !== 0 ? [["returned", "Returned", sums.returned] as [string, string, string]] : []),
+  ];
+  return (
+    <dl aria-label="The file's sums" className="grid grid-cols-2 gap-2 text-sm sm:flex sm:flex-wrap sm:gap-6">
+      {figures.map(([key, label, value]) => (
+        <div key={key} className="min-w-0">
+          <dt className="text-slate-700 dark:text-slate-300">{label}</dt>
+          <dd data-testid={`sum-${key}`} className="font-semibold tabular-nums">
+            {formatMoney(value)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Xero imports no payments: its bank statement, which its reconciliation matches with the bills imported. */
+function StatementNote() {
+  return (
+    <p className="rounded border border-sky-700 bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:border-sky-400 dark:bg-sky-950 dark:text-sky-100">
+      Xero imports no payments. This is a bank statement: one line per payment, on the day it left the bank, which
+      Xero&apos;s bank reconciliation matches with the bills it pays. Import it into a bank account that has no bank
+      feed; with a feed, the same lines come from the bank already, and Xero reconciles the payments from them.
+    </p>
   );
 }
 

@@ -37,13 +37,22 @@ const QUICKBOOKS_FIELDS: FieldSpec[] = [
     label: MAPPING_LABELS.defaultAccount,
     hint: "For a product type without an account of its own, and charges beyond an invoice's lines.",
   },
-  { name: "bankAccount", label: MAPPING_LABELS.bankAccount, hint: "Where bill payments are paid from." },
+  { name: "bankAccount", label: MAPPING_LABELS.bankAccount, hint: "Where payments leave from: each is one bank line." },
   {
     name: "creditsAccount",
     label: MAPPING_LABELS.creditsAccount,
     hint: "Where a brand's credit pays from, not the bank.",
   },
-  { name: "payablesAccount", label: MAPPING_LABELS.payablesAccount, hint: "The IIF's accounts payable account." },
+  {
+    name: "prepaymentsAccount",
+    label: MAPPING_LABELS.prepaymentsAccount,
+    hint: "Where a payment's money not yet applied to a bill waits, and later allocations pay from. A Bank-type account in QuickBooks.",
+  },
+  {
+    name: "payablesAccount",
+    label: MAPPING_LABELS.payablesAccount,
+    hint: "The IIF's bills and bill payments, and a returned payment.",
+  },
 ];
 
 /** Xero's fields: accounts by their codes (letters and digits, at most 10); blank until set. */
@@ -52,16 +61,6 @@ const XERO_FIELDS: FieldSpec[] = [
     name: "xeroDefaultAccount",
     label: MAPPING_LABELS.xeroDefaultAccount,
     hint: "For a product type without a code of its own, and charges. Xero's bills wait for it.",
-  },
-  {
-    name: "xeroBankAccount",
-    label: MAPPING_LABELS.xeroBankAccount,
-    hint: "Where payments are paid from. Xero's payments wait for it.",
-  },
-  {
-    name: "xeroCreditsAccount",
-    label: MAPPING_LABELS.xeroCreditsAccount,
-    hint: "Where a brand's credit pays from; needed once a brand's credit is paid.",
   },
 ];
 
@@ -112,9 +111,10 @@ export function MappingEditor({ data }: { data: MappingJson }) {
     }
   };
 
+  // No maxLength: a name past its limit is said so on the field, never cut short as it is typed.
   const text = (name: Named | `accounts.${number}.account` | `accounts.${number}.xeroAccount`) => {
     const { ref, ...field } = form.register(name);
-    return { inputRef: ref, ...field, autoComplete: "off", spellCheck: false, maxLength: 100 };
+    return { inputRef: ref, ...field, autoComplete: "off", spellCheck: false };
   };
   const textField = (f: FieldSpec) => (
     <TextField key={f.name} label={f.label} hint={f.hint} error={errors[f.name]?.message} {...text(f.name)} />
@@ -139,7 +139,7 @@ export function MappingEditor({ data }: { data: MappingJson }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={MAPPING_LABELS.vendorName}
-            hint="The distributor as your books name it: QuickBooks' vendor, Xero's contact."
+            hint="The distributor as your books name it: QuickBooks' vendor, Xero's contact and payee. At most 41 characters, no double quote (QuickBooks Desktop's limits)."
             error={errors.vendorName?.message}
             {...text("vendorName")}
           />

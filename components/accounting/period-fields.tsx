@@ -7,8 +7,8 @@ import { FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
 
 /**
  * The export's period: two days (both inclusive) and the quick choices beside them (last month, this month so far,
- * the last 7 days), the one the period is pressed. Which day counts: an invoice's calendar day, an allocation's day
- * applied.
+ * the last 7 days), the one the period is pressed. Which day counts: an invoice's calendar day, a payment's day posted
+ * (`PostDate`: the day it left the bank).
  */
 export function PeriodFields({
   period,
@@ -53,7 +53,7 @@ export function PeriodFields({
       <legend className="text-sm font-semibold">
         Period{" "}
         <span className="font-normal text-slate-700 dark:text-slate-300">
-          ({kind === "bills" ? "by the invoice's day" : "by the day the allocation was applied"})
+          ({kind === "bills" ? "by the invoice's day" : "by the day the payment was posted"})
         </span>
       </legend>
       <div className="mt-1 flex flex-wrap items-start gap-x-4 gap-y-3">

@@ -243,6 +243,7 @@ const COLUMNS = {
   accounting_exported: {
     workspace_id: "text",
     environment: "text",
+    program: "text",
     kind: "text",
     record_key: "text",
     fingerprint: "text",

@@ -42,9 +42,9 @@ async function StaffStoreSearch({
 }
 
 /**
- * Books export: a retailer's bookkeeper exports the distributor's invoices as bills and the confirmed
- * allocations as bill payments, for QuickBooks Online, Xero and QuickBooks Desktop: a preview first, then the files;
- * the exports remembered; the workspace's mapping (vendor, accounts, dates). A retailer's key (Customer) exports its
+ * Books export: a retailer's bookkeeper exports the distributor's invoices as bills and the payments as the bank saw
+ * them, for QuickBooks Online, Xero and QuickBooks Desktop: a preview first, then the files; the exports remembered,
+ * per program; the workspace's mapping (vendor, accounts, dates). A retailer's key (Customer) exports its
  * stores, the distributor's staff (Employee) one store at a time; a brand's key has no books here.
  */
 export default async function AccountingPage({ searchParams }: PageProps<"/accounting">) {
@@ -71,7 +71,7 @@ export default async function AccountingPage({ searchParams }: PageProps<"/accou
     <div className="space-y-6">
       <PageTitle
         title={TITLE}
-        intro="The distributor's invoices as bills (a return as a vendor credit) and the confirmed allocations as bill payments, in files QuickBooks Online, Xero and QuickBooks Desktop import as they are. Preview a period, download its files, and the next export takes only what is new."
+        intro="The distributor's invoices as bills (a return as a vendor credit) and each payment as the bank saw it, its bills paid and the rest prepaid, in files QuickBooks Online, Xero and QuickBooks Desktop import as they are. Preview a period, download its files, and the next export to the same program takes only what is new."
       />
       {active.keyType === "Employee" && (
         <Suspense fallback={<BlockSkeleton height="h-16" label="Loading the store search" />}>

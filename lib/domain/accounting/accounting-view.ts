@@ -11,12 +11,33 @@ export interface PreviewJson {
   format: ExportFormat;
   label: string;
   kind: "bills" | "payments";
+  /** The program whose books the file goes into ("QuickBooks Online"): each keeps its own "only what is new". */
+  program: string;
   from: string;
   to: string;
   newOnly: boolean;
+  /** Bills; or payments and the allocations applied later from a prepayment. */
   counts: { period: number; new: number; changed: number; unchanged: number; inFile: number };
+  /** The period's records the program's books hold already as they are (`counts.unchanged`): when, in which files. */
+  exportedBefore: { count: number; exportedAt: string[]; fileNames: string[] };
+  /** What the period holds and the file does not, and why: invoices held back, allocations waiting for their bill. */
   held: HeldBill[];
   changed: { number: string; exportedAt: string; fileName: string }[];
+  /**
+   * A payments file's sums, decimals with cents: what left the bank (the payments), the brands' credits, what was
+   * applied to bills, what stays in the prepayment, what came back (returned payments): bank + credits = allocated +
+   * prepaid + returned.
+   */
+  sums?: {
+    bank: string;
+    credits: string;
+    allocated: string;
+    prepaid: string;
+    returned: string;
+    /** The file's payments, and the allocations of earlier payments it applies from their prepayment. */
+    payments: number;
+    applied: number;
+  };
   parts: number;
   files: { part: number; name: string; records: number; total: string }[];
   /** The file's total, as a decimal with cents ("1234.50"). */

@@ -894,7 +894,8 @@ describe("the files' columns", () => {
     expect(billsFile("xero-bills", bills, MAPPING)).toBe(xeroBills(bills, MAPPING));
     expect(billsFile("iif", bills, MAPPING)).toBe(iif(bills, MAPPING));
     expect(() => billsFile("qbo-payments", bills, MAPPING)).toThrow(RangeError);
-    expect(() => billsFile("xero-payments", bills, MAPPING)).toThrow(RangeError);
+    expect(() => billsFile("xero-bank-statement", bills, MAPPING)).toThrow(RangeError);
+    expect(() => billsFile("iif-payments", bills, MAPPING)).toThrow(RangeError);
   });
 
   it("no bills: the header alone", () => {

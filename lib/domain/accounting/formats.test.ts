@@ -6,11 +6,13 @@ import {
   exportFileName,
   FORMATS,
   fileBytes,
-  iifField,
+  iifText,
   isExportFormat,
   XERO_BILLS_PER_FILE,
+  XERO_STATEMENT_LINES_PER_FILE,
   xeroRow,
 } from "./formats";
+import { programOf, storedFormat } from "./format-names";
 
 describe("xeroRow: Quantity × UnitAmount is the row's amount exactly, the sign on the quantity", () => {
   it.each([
@@ -66,7 +68,7 @@ describe("xeroRow: Quantity × UnitAmount is the row's amount exactly, the sign 
   });
 });
 
-describe("iifField", () => {
+describe("iifText: the API's texts in an IIF (memos, numbers), never a name", () => {
   it.each([
     ["plain", "plain"],
     ["a\tb", "a b"],
@@ -76,34 +78,44 @@ describe("iifField", () => {
     ['12" "Tall"', "12' 'Tall'"],
     ["Café, crème", "Café, crème"],
   ])("writes %j as %j", (value, field) => {
-    expect(iifField(value)).toBe(field);
+    expect(iifText(value)).toBe(field);
   });
 });
 
 describe("the formats", () => {
-  it("names six, each a bills or payments file of its extension, which invoices it takes and their longest number", () => {
+  it("names seven, each a bills or payments file of its program and extension, which invoices it takes and their longest number", () => {
     expect(
       Object.fromEntries(
         EXPORT_FORMATS.map((f) => {
-          const { kind, extension, perFile, holds, numberLength } = FORMATS[f];
-          return [f, [kind, extension, perFile, holds, numberLength]];
+          const { kind, program, extension, perFile, holds, numberLength } = FORMATS[f];
+          return [f, [kind, program, extension, perFile, holds, numberLength]];
         }),
       ),
     ).toEqual({
-      "qbo-bills": ["bills", "csv", undefined, "bill", 21],
-      "qbo-vendor-credits": ["bills", "csv", undefined, "credit", 21],
-      "xero-bills": ["bills", "csv", XERO_BILLS_PER_FILE, undefined, undefined],
-      iif: ["bills", "iif", undefined, undefined, undefined],
-      "qbo-payments": ["payments", "csv", undefined, undefined, undefined],
-      "xero-payments": ["payments", "csv", undefined, undefined, undefined],
+      "qbo-bills": ["bills", "qbo", "csv", undefined, "bill", 21],
+      "qbo-vendor-credits": ["bills", "qbo", "csv", undefined, "credit", 21],
+      "qbo-payments": ["payments", "qbo", "csv", undefined, undefined, undefined],
+      "xero-bills": ["bills", "xero", "csv", XERO_BILLS_PER_FILE, undefined, undefined],
+      "xero-bank-statement": ["payments", "xero", "csv", XERO_STATEMENT_LINES_PER_FILE, undefined, undefined],
+      iif: ["bills", "qbd", "iif", undefined, undefined, undefined],
+      "iif-payments": ["payments", "qbd", "iif", undefined, undefined, undefined],
     });
-    expect(XERO_BILLS_PER_FILE).toBe(500);
+    expect([XERO_BILLS_PER_FILE, XERO_STATEMENT_LINES_PER_FILE]).toEqual([500, 1000]);
+  });
+
+  it.each([
+    ["xero-payments", "xero-bank-statement", "xero"],
+    ["iif-payments", "iif-payments", "qbd"],
+    ["csv", undefined, "qbd"],
+  ])("reads a stored format %j as %j, of the program %j", (stored, now, program) => {
+    expect([storedFormat(stored), programOf(stored)]).toEqual([now, program]);
   });
 
   it.each([
     ["qbo-bills", true],
     ["qbo-vendor-credits", true],
-    ["xero-payments", true],
+    ["xero-bank-statement", true],
+    ["xero-payments", false],
     ["iif", true],
     ["QBO-BILLS", false],
     ["csv", false],
@@ -115,7 +127,8 @@ describe("the formats", () => {
   it.each([
     ["qbo-bills", "qbo-bills-2026-10-01-to-2026-10-31.csv"],
     ["iif", "iif-2026-10-01-to-2026-10-31.iif"],
-    ["xero-payments", "xero-payments-2026-10-01-to-2026-10-31.csv"],
+    ["xero-bank-statement", "xero-bank-statement-2026-10-01-to-2026-10-31.csv"],
+    ["iif-payments", "iif-payments-2026-10-01-to-2026-10-31.iif"],
   ] satisfies [ExportFormat, string][])("names a %s file %s", (format, name) => {
     expect(exportFileName(format, { from: "2026-10-01", to: "2026-10-31" })).toBe(name);
   });
@@ -129,6 +142,7 @@ describe("the bytes of a file", () => {
     ["what the code page lacks", "✓ 大", [0x3f, 32, 0x3f]],
   ])("an IIF is Windows-1252: %s", (_, text, bytes) => {
     expect([...fileBytes("iif", text)]).toEqual(bytes);
+    expect([...fileBytes("iif-payments", text)]).toEqual(bytes);
   });
 
   it("a CSV is UTF-8", () => {

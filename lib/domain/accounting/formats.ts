@@ -1,9 +1,11 @@
 /**
- * The files each program imports as it is, written from the bills (`bills.ts`) and the bill payments
+ * The files each program imports as it is, written from the bills (`bills.ts`) and the payments
  * (`bill-payments.ts`), pure. Every amount is whole cents, written exactly; every file's lines sum to its bills' and
  * payments' totals to the cent (the tests read each file back and reconcile it). Each cell is written as it is (the
- * house CSV writer with its spreadsheet guard off: a program, not a spreadsheet, reads these files). The published
- * source of every column and rule is in docs/accounting.md.
+ * house CSV writer with its spreadsheet guard off: a program, not a spreadsheet, reads these files), and a name (the
+ * vendor's, an account's) always exactly as the mapping holds it: one a program could not carry is refused when the
+ * mapping is saved (`nameProblem`), never changed here. The published source of every column and rule is in
+ * docs/accounting.md.
  *
  * - `qbo-bills`: QuickBooks Online's bills (CSV), bills only: a row per line, the bill's columns repeated; a discount
  *   is a line of its own (negative, to the same account). Bill importers refuse a negative bill.
@@ -15,25 +17,30 @@
  * - `iif`: QuickBooks Desktop's IIF (tab-separated): per bill a `TRNS` line (accounts payable, minus the total), its
  *   `SPL` lines (each line's account, its amount) and `ENDTRNS`, summing to zero; a return is a `BILL REFUND` (a
  *   vendor credit). Dates month first, as QuickBooks Desktop reads an IIF.
- * - `qbo-payments`: QuickBooks Online's bill payments (CSV): a row per bill paid (a vendor credit applied: negative),
- *   with the payment's number, vendor, date, account and total.
- * - `xero-payments`: Xero's payments (CSV): a row per bill and what paid it, from the account, or a credit note.
+ * - `qbo-payments`: QuickBooks Online's bill payments (CSV): a payment's rows consecutive under its number, one per
+ *   bill it pays (a credit netted: negative) and the rest to the prepayments account, summing to its total.
+ * - `xero-bank-statement`: Xero's bank statement (CSV): a line per payment from the bank, money out negative. Xero
+ *   imports no payments: its reconciliation matches each line with the bills it pays.
+ * - `iif-payments`: QuickBooks Desktop's IIF: a payment is a `BILLPMT` out of the bank, its splits on accounts payable
+ *   (one per bill) and the prepayments account; a returned payment a `DEPOSIT`.
  *
  * QuickBooks' files name accounts by the mapping's QuickBooks names and write dates month first; Xero's name them by
  * the mapping's Xero codes and write dates as the mapping says.
  */
 import { csvLine } from "@/lib/format/csv";
 import { plural } from "@/lib/format/plural";
-import { allocateCredits, type BillPayment } from "./bill-payments";
+import type { BillPayment, PaymentLine } from "./bill-payments";
 import type { Bill, BillLine, HeldBill } from "./bills";
-import { type ExportFormat, formatChoice } from "./format-names";
+import { type ExportFormat, formatChoice, type Program } from "./format-names";
 import { type AccountingMapping, type DateFormat, formatBookDay, xeroAccountFor } from "./mapping";
 import { centsText, decimalsOf, microsOfCents, priceText } from "./money";
 
-export { EXPORT_FORMATS, type ExportFormat, isExportFormat } from "./format-names";
+export { EXPORT_FORMATS, type ExportFormat, isExportFormat, type Program } from "./format-names";
 
 /** Xero's limit of bills in one imported file. */
 export const XERO_BILLS_PER_FILE = 500;
+/** Xero's limit of lines in one imported bank statement. */
+export const XERO_STATEMENT_LINES_PER_FILE = 1000;
 /** The longest bill or vendor credit number QuickBooks Online takes (its `DocNumber`: 21 characters). */
 export const QBO_NUMBER_LENGTH = 21;
 /** How QuickBooks reads its files' dates: month first, always. */
@@ -41,11 +48,13 @@ const QUICKBOOKS_DATES: DateFormat = "MM/DD/YYYY";
 
 export interface FormatInfo {
   label: string;
-  /** What the file holds: the invoices (as bills, vendor credits or both), or the bill payments. */
+  /** What the file holds: the invoices (as bills, vendor credits or both), or the payments. */
   kind: "bills" | "payments";
+  /** The program whose books it goes into: each keeps its own marks of what it holds. */
+  program: Program;
   extension: "csv" | "iif";
   contentType: string;
-  /** Bills a file holds at most (more are several files). */
+  /** Bills (or a statement's lines) a file holds at most: more are several files. */
   perFile?: number;
   /** The invoices the file takes: bills only, or vendor credits only; both when absent. */
   holds?: Bill["kind"];
@@ -54,10 +63,11 @@ export interface FormatInfo {
 }
 
 const CSV_TYPE = "text/csv; charset=utf-8";
+const IIF_TYPE = "text/plain; charset=windows-1252";
 
-function info(format: ExportFormat, rest: Omit<FormatInfo, "label" | "kind">): FormatInfo {
+function info(format: ExportFormat, rest: Omit<FormatInfo, "label" | "kind" | "program">): FormatInfo {
   const choice = formatChoice(format);
-  return { label: choice.label, kind: choice.kind, ...rest };
+  return { label: choice.label, kind: choice.kind, program: choice.program, ...rest };
 }
 
 export const FORMATS: Record<ExportFormat, FormatInfo> = {
@@ -74,9 +84,14 @@ export const FORMATS: Record<ExportFormat, FormatInfo> = {
     numberLength: QBO_NUMBER_LENGTH,
   }),
   "xero-bills": info("xero-bills", { extension: "csv", contentType: CSV_TYPE, perFile: XERO_BILLS_PER_FILE }),
-  iif: info("iif", { extension: "iif", contentType: "text/plain; charset=windows-1252" }),
+  iif: info("iif", { extension: "iif", contentType: IIF_TYPE }),
   "qbo-payments": info("qbo-payments", { extension: "csv", contentType: CSV_TYPE }),
-  "xero-payments": info("xero-payments", { extension: "csv", contentType: CSV_TYPE }),
+  "xero-bank-statement": info("xero-bank-statement", {
+    extension: "csv",
+    contentType: CSV_TYPE,
+    perFile: XERO_STATEMENT_LINES_PER_FILE,
+  }),
+  "iif-payments": info("iif-payments", { extension: "iif", contentType: IIF_TYPE }),
 };
 
 /**
@@ -101,8 +116,31 @@ export function billsFor(format: ExportFormat, bills: readonly Bill[]): { bills:
   return { bills: taken.filter((bill) => bill.number.length <= numberLength), refused };
 }
 
+/** The bills formats of each program: together, every bill its books hold. */
+const BILLS_FORMATS: Record<Program, ExportFormat[]> = {
+  qbo: ["qbo-bills", "qbo-vendor-credits"],
+  qbd: ["iif"],
+  xero: ["xero-bills"],
+};
+
 /**
- * How many files a format's bills make, and the bills of one (1-based).
+ * The bills a program's bills files take (a vendor credit among them), by number: what a payment's line may name; and
+ * those its files refuse, each with why (a number the program does not take). One held back (an update being applied)
+ * is neither: `billsOf` holds it back before.
+ *
+ * @example
+ * billsInBooks(billsOf(targets, mapping, everyDay).bills, "qbo").numbers.has("INV-129935"); // false while it is held
+ */
+export function billsInBooks(bills: readonly Bill[], program: Program): { numbers: Set<string>; refused: HeldBill[] } {
+  const taken = BILLS_FORMATS[program].map((format) => billsFor(format, bills));
+  return {
+    numbers: new Set(taken.flatMap((t) => t.bills.map((b) => b.number))),
+    refused: taken.flatMap((t) => t.refused),
+  };
+}
+
+/**
+ * How many files a format's bills (or a statement's payments) make, and those of one (1-based).
  *
  * @example
  * partsOf("xero-bills", 501); // 2
@@ -350,8 +388,16 @@ export const IIF_HEADER = [
   ["!ENDTRNS"],
 ] as const;
 
-/** A field of an IIF line: tabs and line ends would split it, and a double quote ends a quoted text there. */
-export function iifField(value: string): string {
+/**
+ * A text of the API's in an IIF line (a memo, a number, a product's name): tabs and line ends would split the line,
+ * and a double quote opens a quoted text there, so those are made plain. Never a name (the vendor's, an account's): a
+ * name changed is another vendor or account to QuickBooks Desktop, so a name it cannot carry is refused when the
+ * mapping is saved (`nameProblem`) and the file is not written with it (`mappingGaps`).
+ *
+ * @example
+ * iifText('OG Kush "Indoor"\t3.5g'); // "OG Kush 'Indoor' 3.5g"
+ */
+export function iifText(value: string): string {
   return value
     .replace(/[\t\r\n]+/g, " ")
     .replace(/"/g, "'")
@@ -425,32 +471,66 @@ function iifRows(bills: readonly Bill[], mapping: AccountingMapping): string[][]
       mapping.payablesAccount,
       mapping.vendorName,
       centsText(-bill.totalCents),
-      bill.number,
-      memoOf(bill),
+      iifText(bill.number),
+      iifText(memoOf(bill)),
       iifDate(bill.dueDay),
-      bill.terms ?? "",
+      iifText(bill.terms ?? ""),
     ]);
     for (const line of bill.lines)
       for (const row of amountRows(line)) {
         const exact = exactly(row.quantity, row.price, row.cents);
         const memo =
           exact && row.quantity !== 1 ? `${row.description} (${exact.quantity} × ${exact.rate})` : row.description;
-        lines.push(["SPL", "", type, date, line.account, "", centsText(row.cents), bill.number, memo]);
+        lines.push([
+          "SPL",
+          "",
+          type,
+          date,
+          line.account,
+          "",
+          centsText(row.cents),
+          iifText(bill.number),
+          iifText(memo),
+        ]);
       }
     lines.push(["ENDTRNS"]);
   }
-  return lines.map((fields) => fields.map(iifField));
+  return lines;
+}
+
+/** An IIF file: its headers, then its lines, tab-separated, each ended by CRLF. */
+function iifFile(header: readonly (readonly string[])[], lines: readonly string[][]): string {
+  return [...header, ...lines].map((fields) => fields.join("\t")).join(CRLF) + CRLF;
 }
 
 export function iif(bills: readonly Bill[], mapping: AccountingMapping): string {
-  return (
-    [...IIF_HEADER.map((h) => [...h]), ...iifRows(bills, mapping)]
-      .map((fields) => fields.map(iifField).join("\t"))
-      .join(CRLF) + CRLF
-  );
+  return iifFile(IIF_HEADER, iifRows(bills, mapping));
 }
 
-// QuickBooks Online: bill payments.
+// Payments: QuickBooks Online's bill payments, Xero's bank statement, QuickBooks Desktop's IIF.
+
+/** A payment's number in a file: an application of its prepayment is a bill payment of its own, numbered by its day. */
+function paymentNumber(payment: BillPayment): string {
+  return payment.kind === "applied" ? `${payment.reference}-${payment.day.replaceAll("-", "")}` : payment.reference;
+}
+
+/** What a payment pays from: the bank, the credits account (a brand's credit), or the prepayment (applied later). */
+function paidFrom(payment: BillPayment, mapping: AccountingMapping): string {
+  if (payment.kind === "applied") return mapping.prepaymentsAccount;
+  return payment.brandCredit ? mapping.creditsAccount : mapping.bankAccount;
+}
+
+/** The account a payment's line goes to: accounts payable (a bill, a credit, money returned), or the prepayment. */
+function lineAccount(line: PaymentLine, mapping: AccountingMapping): string {
+  return line.kind === "prepayment" ? mapping.prepaymentsAccount : mapping.payablesAccount;
+}
+
+const LINE_TYPES: Record<PaymentLine["kind"], string> = {
+  bill: "Bill",
+  credit: "Vendor Credit",
+  prepayment: "Prepayment",
+  returned: "Returned payment",
+};
 
 export const QBO_PAYMENT_COLUMNS = [
   "Bill Payment No",
@@ -460,25 +540,31 @@ export const QBO_PAYMENT_COLUMNS = [
   "Memo",
   "Bill No",
   "Type",
+  "Account",
   "Line Amount",
   "Total Amount",
 ] as const;
 
 function qboPaymentsRows(payments: readonly BillPayment[], mapping: AccountingMapping): string[][] {
   const rows: string[][] = [];
-  for (const payment of payments)
-    for (const paid of payment.applications)
+  for (const payment of payments) {
+    const head = [
+      paymentNumber(payment),
+      mapping.vendorName,
+      formatBookDay(payment.day, QUICKBOOKS_DATES),
+      paidFrom(payment, mapping),
+      payment.memo,
+    ];
+    for (const line of payment.lines)
       rows.push([
-        payment.reference,
-        mapping.vendorName,
-        formatBookDay(payment.day, QUICKBOOKS_DATES),
-        payment.account,
-        payment.memo,
-        paid.billNumber,
-        paid.amountCents < 0n ? "Vendor Credit" : "Bill",
-        centsText(paid.amountCents),
+        ...head,
+        line.billNumber ?? "",
+        LINE_TYPES[line.kind],
+        lineAccount(line, mapping),
+        centsText(line.amountCents),
         centsText(payment.totalCents),
       ]);
+  }
   return rows;
 }
 
@@ -486,34 +572,91 @@ export function qboPayments(payments: readonly BillPayment[], mapping: Accountin
   return csv(QBO_PAYMENT_COLUMNS, qboPaymentsRows(payments, mapping));
 }
 
-// Xero: payments.
+/** Xero's bank statement import template: its columns (`*`: required), the cheque number's left out. */
+export const XERO_STATEMENT_COLUMNS = ["*Date", "*Amount", "Payee", "Description", "Reference"] as const;
 
-export const XERO_PAYMENT_COLUMNS = [
-  "*InvoiceNumber",
-  "CreditNoteNumber",
-  "*Date",
-  "*Amount",
-  "AccountCode",
-  "Reference",
-] as const;
-
-function xeroPaymentsRows(payments: readonly BillPayment[], mapping: AccountingMapping): string[][] {
-  const rows: string[][] = [];
-  for (const payment of payments) {
-    const date = formatBookDay(payment.day, mapping.dateFormat);
-    const account = payment.brandCredit ? mapping.xeroCreditsAccount : mapping.xeroBankAccount;
-    for (const bill of allocateCredits(payment)) {
-      for (const credit of bill.credits)
-        rows.push([bill.billNumber, credit.creditNumber, date, centsText(credit.cents), "", payment.reference]);
-      if (bill.fromAccountCents !== 0n)
-        rows.push([bill.billNumber, "", date, centsText(bill.fromAccountCents), account, payment.reference]);
-    }
-  }
-  return rows;
+/** What a payment paid, in a statement line's words: each bill and its amount, the prepayment, the money returned. */
+function paidWords(payment: BillPayment): string {
+  const lines = payment.lines.map((line) => {
+    const amount = centsText(line.amountCents);
+    if (line.kind === "bill") return `${line.billNumber} ${amount}`;
+    if (line.kind === "credit") return `credit ${line.billNumber} ${amount}`;
+    if (line.kind === "prepayment") return `prepaid ${amount}`;
+    return "payment returned";
+  });
+  return [payment.memo, lines.join("; ")].filter(Boolean).join(": ");
 }
 
-export function xeroPayments(payments: readonly BillPayment[], mapping: AccountingMapping): string {
-  return csv(XERO_PAYMENT_COLUMNS, xeroPaymentsRows(payments, mapping));
+/** The statement's lines: the payments from the bank (a brand's credit never passes through it). */
+export function statementPayments(payments: readonly BillPayment[]): BillPayment[] {
+  return payments.filter((p) => p.kind === "payment" && !p.brandCredit);
+}
+
+function xeroStatementRows(payments: readonly BillPayment[], mapping: AccountingMapping): string[][] {
+  return statementPayments(payments).map((payment) => [
+    formatBookDay(payment.day, mapping.dateFormat),
+    // Money out of the bank is negative; a returned payment, money in.
+    centsText(-payment.totalCents),
+    mapping.vendorName,
+    paidWords(payment),
+    payment.reference,
+  ]);
+}
+
+export function xeroBankStatement(payments: readonly BillPayment[], mapping: AccountingMapping): string {
+  return csv(XERO_STATEMENT_COLUMNS, xeroStatementRows(payments, mapping));
+}
+
+export const IIF_PAYMENT_HEADER = [
+  ["!TRNS", "TRNSID", "TRNSTYPE", "DATE", "ACCNT", "NAME", "AMOUNT", "DOCNUM", "MEMO"],
+  ["!SPL", "SPLID", "TRNSTYPE", "DATE", "ACCNT", "NAME", "AMOUNT", "DOCNUM", "MEMO"],
+  ["!ENDTRNS"],
+] as const;
+
+const IIF_LINE_MEMOS: Record<PaymentLine["kind"], (line: PaymentLine) => string> = {
+  bill: (line) => `Bill ${line.billNumber}`,
+  credit: (line) => `Vendor credit ${line.billNumber}`,
+  prepayment: () => "Prepayment: not yet applied to a bill",
+  returned: () => "Payment returned",
+};
+
+function iifPaymentsRows(payments: readonly BillPayment[], mapping: AccountingMapping): string[][] {
+  const lines: string[][] = [];
+  for (const payment of payments) {
+    // A payment returned is money into the bank: a deposit, its split on accounts payable (the vendor is owed again).
+    const type = payment.kind === "payment" && payment.totalCents < 0n ? "DEPOSIT" : "BILLPMT";
+    const date = iifDate(payment.day);
+    const number = iifText(payment.reference);
+    lines.push([
+      "TRNS",
+      "",
+      type,
+      date,
+      paidFrom(payment, mapping),
+      mapping.vendorName,
+      centsText(-payment.totalCents),
+      number,
+      iifText(payment.memo),
+    ]);
+    for (const line of payment.lines)
+      lines.push([
+        "SPL",
+        "",
+        type,
+        date,
+        lineAccount(line, mapping),
+        mapping.vendorName,
+        centsText(line.amountCents),
+        line.billNumber ? iifText(line.billNumber) : number,
+        iifText(IIF_LINE_MEMOS[line.kind](line)),
+      ]);
+    lines.push(["ENDTRNS"]);
+  }
+  return lines;
+}
+
+export function iifPayments(payments: readonly BillPayment[], mapping: AccountingMapping): string {
+  return iifFile(IIF_PAYMENT_HEADER, iifPaymentsRows(payments, mapping));
 }
 
 /**
@@ -536,7 +679,8 @@ export function paymentsFile(
   mapping: AccountingMapping,
 ): string {
   if (format === "qbo-payments") return qboPayments(payments, mapping);
-  if (format === "xero-payments") return xeroPayments(payments, mapping);
+  if (format === "xero-bank-statement") return xeroBankStatement(payments, mapping);
+  if (format === "iif-payments") return iifPayments(payments, mapping);
   throw new RangeError(`${format} is a bills format`);
 }
 
@@ -571,8 +715,10 @@ export function fileTable(
       return { header: [...IIF_HEADER[0]], rows: iifRows(bills, mapping) };
     case "qbo-payments":
       return { header: [...QBO_PAYMENT_COLUMNS], rows: qboPaymentsRows(payments, mapping) };
-    case "xero-payments":
-      return { header: [...XERO_PAYMENT_COLUMNS], rows: xeroPaymentsRows(payments, mapping) };
+    case "xero-bank-statement":
+      return { header: [...XERO_STATEMENT_COLUMNS], rows: xeroStatementRows(payments, mapping) };
+    case "iif-payments":
+      return { header: [...IIF_PAYMENT_HEADER[0]], rows: iifPaymentsRows(payments, mapping) };
   }
 }
 
@@ -583,5 +729,5 @@ export function fileTable(
  * fileBytes("iif", text); // Windows-1252
  */
 export function fileBytes(format: ExportFormat, text: string): Uint8Array {
-  return format === "iif" ? windows1252(text) : new TextEncoder().encode(text);
+  return FORMATS[format].extension === "iif" ? windows1252(text) : new TextEncoder().encode(text);
 }

@@ -5,6 +5,7 @@ import {
   DEFAULT_MAPPING,
   formatBookDay,
   mappingGaps,
+  nameProblem,
   storedMapping,
   XERO_TAX_TYPES,
   xeroAccountFor,
@@ -51,6 +52,25 @@ describe("xeroAccountFor", () => {
   });
 });
 
+describe("nameProblem: a name every program's file carries exactly as it is", () => {
+  it.each([
+    ["Valley Wholesale, Ltd", {}, undefined],
+    ["Café · Crème & Co.", {}, undefined],
+    ['=@Home "Wholesale", Inc.', { vendor: true }, 'holds a double quote (")'],
+    ["Check\ting", {}, "holds a tab"],
+    ["Two\nlines", {}, "holds a line break"],
+    ["Two\rlines", {}, "holds a line break"],
+    ["V".repeat(41), { vendor: true }, undefined],
+    ["V".repeat(42), { vendor: true }, "at most 41 characters: QuickBooks Desktop's longest vendor name"],
+    ["A".repeat(100), {}, undefined],
+    ["A".repeat(101), {}, "at most 100 characters: QuickBooks Online's longest account name"],
+  ])("%j: %j", (text, options, problem) => {
+    const found = nameProblem(text, options);
+    if (problem === undefined) expect(found).toBeUndefined();
+    else expect(found).toMatch(new RegExp(`^${problem.replace(/[()]/g, "\\$&")}`));
+  });
+});
+
 describe("a Xero account code", () => {
   it.each([
     ["630", undefined],
@@ -65,34 +85,44 @@ describe("a Xero account code", () => {
   });
 });
 
-describe("mappingGaps: what a file needs of the mapping and lacks", () => {
-  const xero = {
-    ...DEFAULT_MAPPING,
-    xeroDefaultAccount: "630",
-    xeroTaxType: "Tax Exempt",
-    xeroBankAccount: "090",
-  };
+describe("mappingGaps: what a file needs of the mapping and lacks, or holds that its program could not carry", () => {
+  const xero = { ...DEFAULT_MAPPING, xeroDefaultAccount: "630", xeroTaxType: "Tax Exempt" };
+  /** A mapping saved before the names' rules: a double quote in the vendor's, a line break in an account's. */
+  const older = { ...xero, vendorName: '=@Home "Wholesale", Inc.', accounts: { Flower: "5010\nFlower" } };
   it.each([
-    ["qbo-bills", DEFAULT_MAPPING, {}, []],
-    ["qbo-vendor-credits", DEFAULT_MAPPING, {}, []],
-    ["iif", DEFAULT_MAPPING, {}, []],
-    ["qbo-payments", DEFAULT_MAPPING, {}, []],
-    ["xero-bills", DEFAULT_MAPPING, {}, ["xeroDefaultAccount: not set", "xeroTaxType: not set"]],
-    ["xero-bills", xero, {}, []],
+    ["qbo-bills", DEFAULT_MAPPING, []],
+    ["qbo-vendor-credits", DEFAULT_MAPPING, []],
+    ["iif", DEFAULT_MAPPING, []],
+    ["qbo-payments", DEFAULT_MAPPING, []],
+    ["iif-payments", DEFAULT_MAPPING, []],
+    ["xero-bank-statement", DEFAULT_MAPPING, []],
+    ["xero-bills", DEFAULT_MAPPING, ["xeroDefaultAccount: not set", "xeroTaxType: not set"]],
+    ["xero-bills", xero, []],
     [
       "xero-bills",
       { ...xero, xeroTaxType: "NONE", xeroAccounts: { Flower: "Flower stock" } },
-      {},
       [
         "xeroAccounts.Flower: a Xero account code: letters and digits, at most 10",
         `xeroTaxType: one of Xero's tax rates: ${XERO_TAX_TYPES.join(", ")}`,
       ],
     ],
-    ["xero-payments", DEFAULT_MAPPING, {}, ["xeroBankAccount: not set"]],
-    ["xero-payments", xero, {}, []],
-    ["xero-payments", xero, { brandCredits: true }, ["xeroCreditsAccount: not set"]],
-  ] as const)("%s", (format, mapping, options, gaps) => {
-    expect(mappingGaps(format, mapping, options).map((g) => `${g.field}: ${g.problem}`)).toEqual(gaps);
+    [
+      "iif",
+      older,
+      [
+        `vendorName: holds a double quote ("), which QuickBooks Desktop's IIF cannot carry: it would arrive as another name`,
+        "accounts.Flower: holds a line break, which QuickBooks Desktop's IIF cannot carry: it would arrive as another name",
+      ],
+    ],
+    [
+      "xero-bank-statement",
+      older,
+      [
+        `vendorName: holds a double quote ("), which QuickBooks Desktop's IIF cannot carry: it would arrive as another name`,
+      ],
+    ],
+  ] as const)("%s", (format, mapping, gaps) => {
+    expect(mappingGaps(format, mapping).map((g) => `${g.field}: ${g.problem}`)).toEqual(gaps);
   });
 
   it("names each gap as the page's form labels its field", () => {
@@ -122,13 +152,18 @@ describe("storedMapping: a mapping of any earlier shape made whole", () => {
       bankAccount: "1000 Checking",
       creditsAccount: "1200 Credits",
       payablesAccount: "Accounts Payable",
+      prepaymentsAccount: "Vendor Prepayments",
       xeroDefaultAccount: "",
       xeroAccounts: {},
       xeroTaxType: "",
-      xeroBankAccount: "",
-      xeroCreditsAccount: "",
       dateFormat: "DD/MM/YYYY",
     });
+  });
+
+  it("drops the Xero bank and credits codes of a mapping stored when Xero had a payments file", () => {
+    expect(storedMapping({ ...DEFAULT_MAPPING, xeroBankAccount: "090", xeroCreditsAccount: "091" })).toEqual(
+      DEFAULT_MAPPING,
+    );
   });
 
   it.each([null, "text", 12, { dateFormat: "YYYY/MM/DD", accounts: { Flower: 12 } }])(

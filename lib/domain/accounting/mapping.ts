@@ -3,10 +3,12 @@
  * by account names, Xero by account codes and a tax rate's name. The vendor is one name for both; the date format is
  * the Xero organisation's (QuickBooks reads its files month first). Set once per workspace by its owner, admin or
  * accounts role; until then every export uses `DEFAULT_MAPPING`, whose Xero fields are empty: a Xero file is blocked,
- * the missing fields named (`mappingGaps`), rather than written with names Xero would refuse. Pure data and rules,
- * read by the server (the export) and the page (the form and its preview).
+ * the missing fields named (`mappingGaps`), rather than written with names Xero would refuse. A name travels exactly:
+ * one a program cannot carry as it is (`nameProblem`: a character QuickBooks Desktop's IIF cannot hold, a length past
+ * a program's limit) is refused when the mapping is saved, and a file is never written with a name changed. Pure data
+ * and rules, read by the server (the export) and the page (the form and its preview).
  */
-import type { ExportFormat } from "./format-names";
+import { type ExportFormat, programOf } from "./format-names";
 
 /** The date formats a Xero organisation reads; month first (the US default) first. */
 export const DATE_FORMATS = ["MM/DD/YYYY", "DD/MM/YYYY", "YYYY-MM-DD"] as const;
@@ -14,8 +16,10 @@ export type DateFormat = (typeof DATE_FORMATS)[number];
 
 /** Most product types a mapping names (a catalogue has a few dozen). */
 export const MAX_MAPPED_TYPES = 200;
-/** Longest name of an account or vendor (QuickBooks' account names are at most 100). */
+/** Longest name of an account (QuickBooks Online's names are at most 100 characters). */
 export const MAX_NAME_LENGTH = 100;
+/** Longest vendor name: QuickBooks Desktop's (41 characters), the shortest of the programs'. */
+export const MAX_VENDOR_LENGTH = 41;
 /** Xero's account codes: letters and digits, at most 10 (its Accounts API: "alpha numeric", "max length = 10"). */
 export const XERO_CODE = /^[A-Za-z0-9]{1,10}$/;
 
@@ -36,18 +40,19 @@ export interface AccountingMapping {
   bankAccount: string;
   /** QuickBooks: the account a brand's credit (a payment with a supplier) pays from: not the bank. */
   creditsAccount: string;
-  /** QuickBooks Desktop's accounts payable account (the IIF's `TRNS` line). */
+  /** QuickBooks' accounts payable account (the IIF's bills; a payment returned, in both QuickBooks' files). */
   payablesAccount: string;
+  /**
+   * QuickBooks: where a payment's money not yet applied to a bill is kept (a vendor prepayment), and what a later
+   * allocation pays the bill from. A bill payment pays from a bank account: QuickBooks' own type for it is Bank.
+   */
+  prepaymentsAccount: string;
   /** Xero: the account code of a product type without one of its own, and of charges; empty until set. */
   xeroDefaultAccount: string;
   /** Xero: the account code of each product type (blank: the Xero default). */
   xeroAccounts: Record<string, string>;
   /** Xero: the tax rate of every bill line, one of `XERO_TAX_TYPES`; empty until set. */
   xeroTaxType: string;
-  /** Xero: the bank account's code payments are made from; empty until set. */
-  xeroBankAccount: string;
-  /** Xero: the code of the account a brand's credit pays from; empty until set. */
-  xeroCreditsAccount: string;
   /** The Xero organisation's date format (QuickBooks' files are always month first). */
   dateFormat: DateFormat;
 }
@@ -59,11 +64,10 @@ export const DEFAULT_MAPPING: AccountingMapping = {
   bankAccount: "Checking",
   creditsAccount: "Supplier Credits",
   payablesAccount: "Accounts Payable",
+  prepaymentsAccount: "Vendor Prepayments",
   xeroDefaultAccount: "",
   xeroAccounts: {},
   xeroTaxType: "",
-  xeroBankAccount: "",
-  xeroCreditsAccount: "",
   dateFormat: "MM/DD/YYYY",
 };
 
@@ -73,11 +77,10 @@ export const MAPPING_LABELS = {
   defaultAccount: "QuickBooks default account",
   bankAccount: "QuickBooks bank account",
   creditsAccount: "QuickBooks brand credits account",
-  payablesAccount: "QuickBooks Desktop accounts payable",
+  payablesAccount: "QuickBooks accounts payable",
+  prepaymentsAccount: "QuickBooks vendor prepayments account",
   xeroDefaultAccount: "Xero default account code",
   xeroTaxType: "Xero tax rate",
-  xeroBankAccount: "Xero bank account code",
-  xeroCreditsAccount: "Xero brand credits account code",
   dateFormat: "Xero date format",
 } as const satisfies Partial<Record<keyof AccountingMapping, string>>;
 
@@ -87,15 +90,26 @@ const TEXT_FIELDS = [
   "bankAccount",
   "creditsAccount",
   "payablesAccount",
+  "prepaymentsAccount",
   "xeroDefaultAccount",
   "xeroTaxType",
-  "xeroBankAccount",
-  "xeroCreditsAccount",
+] as const;
+
+/** The fields holding a QuickBooks name (the vendor's is every program's). */
+export const NAME_FIELDS = [
+  "vendorName",
+  "defaultAccount",
+  "bankAccount",
+  "creditsAccount",
+  "payablesAccount",
+  "prepaymentsAccount",
 ] as const;
 
 /**
  * A mapping as stored (JSON of any earlier shape) made whole: each known field that is text kept, the rest the
  * defaults'. A mapping stored before Xero had fields of its own keeps its QuickBooks names; its Xero fields are empty.
+ * One stored before the prepayments account takes the default's name; the Xero bank and credits codes of old (Xero's
+ * payments file is gone: Xero imports a bank statement into the account it is imported into) are dropped.
  *
  * @example
  * storedMapping({ vendorName: "Valley", taxCode: "Tax Exempt" }).xeroTaxType; // ""
@@ -127,32 +141,80 @@ export interface MappingGap {
 }
 
 /**
- * What of the mapping a format's file lacks: Xero's files need Xero's codes and tax rate (QuickBooks' names are never
- * Xero's); QuickBooks' files need none that the mapping could lack (its names are required when it is set). A file with
- * a gap is not written: its gaps are named instead. `brandCredits`: the payments hold a brand's credit.
+ * What of the mapping a format's file lacks, or holds so that the program could not take it as it is: Xero's bills
+ * need Xero's codes and tax rate (QuickBooks' names are never Xero's); every file needs its names as its program
+ * carries them (`nameProblem`: a mapping saved before those rules may hold a double quote QuickBooks Desktop's IIF
+ * cannot carry). A file with a gap is not written: its gaps are named instead.
  *
  * @example
  * mappingGaps("xero-bills", DEFAULT_MAPPING).map((g) => g.field); // ["xeroDefaultAccount", "xeroTaxType"]
  */
-export function mappingGaps(
-  format: ExportFormat,
-  mapping: AccountingMapping,
-  { brandCredits = false }: { brandCredits?: boolean } = {},
-): MappingGap[] {
-  if (format === "xero-bills")
-    return [
-      codeGap("xeroDefaultAccount", MAPPING_LABELS.xeroDefaultAccount, mapping.xeroDefaultAccount, true),
-      ...Object.entries(mapping.xeroAccounts).map(([type, code]) =>
-        codeGap(`xeroAccounts.${type}`, `Xero account code of ${type}`, code, false),
-      ),
-      taxTypeGap(mapping.xeroTaxType),
-    ].filter((gap): gap is MappingGap => gap !== undefined);
-  if (format === "xero-payments")
-    return [
-      codeGap("xeroBankAccount", MAPPING_LABELS.xeroBankAccount, mapping.xeroBankAccount, true),
-      codeGap("xeroCreditsAccount", MAPPING_LABELS.xeroCreditsAccount, mapping.xeroCreditsAccount, brandCredits),
-    ].filter((gap): gap is MappingGap => gap !== undefined);
-  return [];
+export function mappingGaps(format: ExportFormat, mapping: AccountingMapping): MappingGap[] {
+  const names = nameGaps(format, mapping);
+  if (format !== "xero-bills") return names;
+  return [
+    ...names,
+    codeGap("xeroDefaultAccount", MAPPING_LABELS.xeroDefaultAccount, mapping.xeroDefaultAccount, true),
+    ...Object.entries(mapping.xeroAccounts).map(([type, code]) =>
+      codeGap(`xeroAccounts.${type}`, `Xero account code of ${type}`, code, false),
+    ),
+    taxTypeGap(mapping.xeroTaxType),
+  ].filter((gap): gap is MappingGap => gap !== undefined);
+}
+
+/** The names a format's file writes: the vendor's, and (QuickBooks') the accounts'. */
+function namesOf(format: ExportFormat, mapping: AccountingMapping): { field: string; label: string; text: string }[] {
+  const vendor = { field: "vendorName", label: MAPPING_LABELS.vendorName, text: mapping.vendorName };
+  if (programOf(format) === "xero") return [vendor];
+  return [
+    vendor,
+    ...NAME_FIELDS.filter((f) => f !== "vendorName").map((field) => ({
+      field,
+      label: MAPPING_LABELS[field],
+      text: mapping[field],
+    })),
+    ...Object.entries(mapping.accounts).map(([type, text]) => ({
+      field: `accounts.${type}`,
+      label: `QuickBooks account of ${type}`,
+      text,
+    })),
+  ];
+}
+
+function nameGaps(format: ExportFormat, mapping: AccountingMapping): MappingGap[] {
+  return namesOf(format, mapping).flatMap(({ field, label, text }) => {
+    const problem = nameProblem(text, { vendor: field === "vendorName" });
+    return problem === undefined ? [] : [{ field, label, problem }];
+  });
+}
+
+/** What no program's file may carry in a name: QuickBooks Desktop's IIF is tab-separated text, its fields unquoted. */
+const UNCARRIED: readonly { pattern: RegExp; words: string }[] = [
+  { pattern: /"/, words: 'a double quote (")' },
+  { pattern: /\t/, words: "a tab" },
+  { pattern: /[\r\n]/, words: "a line break" },
+];
+
+/**
+ * Why a name could not travel into every program's file exactly as it is, or undefined when it can: a character
+ * QuickBooks Desktop's IIF cannot carry (a double quote, a tab, a line break: the file is tab-separated and its fields
+ * are never quoted, so QuickBooks would make a second vendor or account of another name), or a length past the
+ * programs' limits (a vendor: QuickBooks Desktop's 41 characters; an account: QuickBooks Online's 100). Blank is no
+ * problem here (the form says what is required).
+ *
+ * @example
+ * nameProblem('=@Home "Wholesale", Inc.', { vendor: true }); // 'holds a double quote ("), which QuickBooks Desktop's IIF cannot carry: …'
+ */
+export function nameProblem(text: string, { vendor = false }: { vendor?: boolean } = {}): string | undefined {
+  const found = UNCARRIED.find((c) => c.pattern.test(text));
+  if (found)
+    return `holds ${found.words}, which QuickBooks Desktop's IIF cannot carry: it would arrive as another name`;
+  const longest = vendor ? MAX_VENDOR_LENGTH : MAX_NAME_LENGTH;
+  if (text.trim().length > longest)
+    return vendor
+      ? `at most ${MAX_VENDOR_LENGTH} characters: QuickBooks Desktop's longest vendor name`
+      : `at most ${MAX_NAME_LENGTH} characters: QuickBooks Online's longest account name`;
+  return undefined;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_MAPPING } from "@/lib/domain/accounting/mapping";
 import { addDecimals } from "@/lib/format/decimal";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { browserRequest, connectKey, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
@@ -121,10 +120,14 @@ describe("GET /api/accounting/export", () => {
     expect(body.Error.detail).toContain("Xero default account code (not set)");
     expect(body.Error.gaps.map((g) => g.field)).toEqual(["xeroDefaultAccount", "xeroTaxType"]);
     const preview = (await (
-      await get(getAccountingPreview, `/api/accounting/preview?format=xero-payments&from=2026-01-01&to=2026-10-31`)
+      await get(getAccountingPreview, `/api/accounting/preview?format=xero-bills&${MONTH}`)
     ).json()) as { gaps: { field: string }[]; files: unknown[]; preview: { rows: unknown[] } };
-    expect(preview.gaps.map((g) => g.field)).toEqual(["xeroBankAccount"]);
+    expect(preview.gaps.map((g) => g.field)).toEqual(["xeroDefaultAccount", "xeroTaxType"]);
     expect([preview.files, preview.preview.rows]).toEqual([[], []]);
+    // Xero's bank statement names no account: the account it is imported into is the bank's.
+    expect((await get(getAccountingExport, `/api/accounting/export?format=xero-bank-statement&${MONTH}`)).status).toBe(
+      200,
+    );
     // Blocks that file only: QuickBooks' file of the same period is there.
     expect((await get(getAccountingExport, `/api/accounting/export?format=qbo-payments&${MONTH}`)).status).toBe(200);
   });
@@ -165,7 +168,7 @@ describe("GET /api/accounting/export", () => {
     expect(preview.preview.rows[0]).toEqual(lines[3]);
   });
 
-  it("remembers a marked export (a POST): the next one with new=1 holds nothing of it, and says so", async () => {
+  it("remembers a marked export (a POST): the program's next one with new=1 holds nothing of it, and says so; another program's holds it all", async () => {
     const { get, mark, ledger, deps, person } = await setUp();
     const plain = await get(getAccountingExport, `/api/accounting/export?format=iif&${MONTH}`);
     expect(plain.headers.get("x-backroom-marked")).toBe("0");
@@ -174,8 +177,18 @@ describe("GET /api/accounting/export", () => {
     // The file the GET gives, to the byte.
     expect(await marked.text()).toBe(await plain.text());
     const records = Number(marked.headers.get("x-backroom-records"));
-    const again = await get(getAccountingExport, `/api/accounting/export?format=qbo-bills&${MONTH}&new=1`);
-    expect(again.headers.get("x-backroom-records")).toBe("0");
+    const again = await get(getAccountingExport, `/api/accounting/export?format=iif&${MONTH}&new=1`);
+    expect([again.headers.get("x-backroom-records"), again.headers.get("x-backroom-left-out")]).toEqual([
+      "0",
+      String(records),
+    ]);
+    // QuickBooks Online's books are not QuickBooks Desktop's: its bills and vendor credits are all new to it.
+    const online = await Promise.all(
+      ["qbo-bills", "qbo-vendor-credits"].map((format) =>
+        get(getAccountingExport, `/api/accounting/export?format=${format}&${MONTH}&new=1`),
+      ),
+    );
+    expect(online.reduce((n, a) => n + Number(a.headers.get("x-backroom-records")), 0)).toBe(records);
     const preview = (await (
       await get(getAccountingPreview, `/api/accounting/preview?format=iif&${MONTH}&new=1`)
     ).json()) as {
@@ -211,40 +224,25 @@ describe("GET /api/accounting/export", () => {
     expect(trail.entries.map((e) => e.reference.fileName)).toEqual(["iif-2026-10-01-to-2026-10-31.iif"]);
   });
 
-  it("gives the confirmed allocations as bill payments, each by its bill's number, in both tools' files", async () => {
-    const { get, deps, person } = await setUp();
-    // Xero's payments name the bank by its Xero code: set in the mapping first.
-    await deps.accounting.store.setMapping(
-      person.workspaceId,
-      { ...DEFAULT_MAPPING, xeroBankAccount: "090", xeroCreditsAccount: "091" },
-      person.userId,
+  it("gives each payment of the period once, for its whole amount: the files' totals are the API's payments to the cent", async () => {
+    const { get } = await setUp();
+    const period = "from=2026-01-01&to=2026-10-31";
+    const payments = (await sandbox.walk("/payments", DEMO_KEYS.Customer)).filter(
+      (p) => String(p.PostDate) >= "2026-01-01" && String(p.PostDate) < "2026-11-01",
     );
-    const qbo = await get(
-      getAccountingExport,
-      `/api/accounting/export?format=qbo-payments&from=2026-01-01&to=2026-10-31`,
-    );
-    expect(qbo.status).toBe(200);
-    const rows = (await qbo.text()).trimEnd().split("\r\n").slice(1);
-    expect(rows.length).toBeGreaterThan(0);
-    const applications = (await sandbox.walk("/payments/applications?Statuses=Confirmed", DEMO_KEYS.Customer)).filter(
-      (a) => String(a.TimeApplied) >= "2026-01-01" && String(a.TimeApplied) < "2026-11-01",
-    );
-    const applied = applications.reduce((t, a) => t + cents(Number(a.Amount).toFixed(2)), 0n);
-    expect(cents(qbo.headers.get("x-backroom-total")!)).toBe(applied);
-    const xero = await get(
-      getAccountingExport,
-      `/api/accounting/export?format=xero-payments&from=2026-01-01&to=2026-10-31`,
-    );
-    const xeroRows = (await xero.text()).trimEnd().split("\r\n");
-    expect(xeroRows[0]).toBe("*InvoiceNumber,CreditNoteNumber,*Date,*Amount,AccountCode,Reference");
-    // Bank rows and credit-note rows together pay each bill what the allocations gave it.
-    const paid = xeroRows.slice(1).reduce((t, r) => t + cents(r.split(",")[3]!), 0n);
-    const toBills = applications.reduce((t, a) => {
-      const c = cents(Number(a.Amount).toFixed(2));
-      return c > 0n ? t + c : t;
-    }, 0n);
-    expect(paid).toBeLessThanOrEqual(toBills);
-    expect(paid).toBeGreaterThan(0n);
+    const paid = payments.reduce((t, p) => t + cents(Number(p.Amount).toFixed(2)), 0n);
+    const bank = payments
+      .filter((p) => p.SupplierID == null)
+      .reduce((t, p) => t + cents(Number(p.Amount).toFixed(2)), 0n);
+    for (const format of ["qbo-payments", "iif-payments"]) {
+      const answer = await get(getAccountingExport, `/api/accounting/export?format=${format}&${period}`);
+      expect([answer.status, cents(answer.headers.get("x-backroom-total")!)], format).toEqual([200, paid]);
+    }
+    const statement = await get(getAccountingExport, `/api/accounting/export?format=xero-bank-statement&${period}`);
+    const lines = (await statement.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("*Date,*Amount,Payee,Description,Reference");
+    expect(lines).toHaveLength(1 + payments.filter((p) => p.SupplierID == null).length);
+    expect(cents(statement.headers.get("x-backroom-total")!)).toBe(bank);
   });
 
   it.each([
@@ -291,7 +289,11 @@ describe("GET /api/accounting/export", () => {
     );
     const rows = text.trimEnd().split("\r\n").slice(1);
     expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) expect(numbers.has(row.split(",")[5])).toBe(true);
+    // Each bill paid is one of the store's invoices (the rest of a payment is prepaid: no bill).
+    for (const row of rows) {
+      const bill = row.split(",")[5];
+      if (bill) expect(numbers.has(bill)).toBe(true);
+    }
     // And fewer than the retailer's every store's.
     const all = await get(
       getAccountingExport,
@@ -432,17 +434,16 @@ describe("the mapping", () => {
     expect(first).toMatchObject({ mapping: { vendorName: "Distributor" }, updatedAt: null, mayChange: true });
     expect(first.productTypes.length).toBeGreaterThan(0);
     const body = {
-      vendorName: 'Green "Valley", Distribution',
+      vendorName: "Green Valley, Distribution",
       defaultAccount: "5000 Purchases",
       accounts: Object.fromEntries(first.productTypes.map((type, i) => [type, `50${10 + i} ${type}`])),
       bankAccount: "1000 Checking",
       creditsAccount: "1200 Brand credits",
       payablesAccount: "Accounts Payable",
+      prepaymentsAccount: "1300 Vendor Prepayments",
       xeroDefaultAccount: "630",
       xeroAccounts: Object.fromEntries(first.productTypes.map((type, i) => [type, `6${40 + i}`])),
       xeroTaxType: "Tax Exempt",
-      xeroBankAccount: "090",
-      xeroCreditsAccount: "",
       dateFormat: "DD/MM/YYYY",
     };
     const put = await putAccountingMapping(
@@ -452,7 +453,7 @@ describe("the mapping", () => {
     expect(put.status).toBe(200);
     const file = await (await get(getAccountingExport, `/api/accounting/export?format=qbo-bills&${MONTH}`)).text();
     // The vendor's name quoted as CSV quotes it; QuickBooks' dates month first whatever the mapping says.
-    expect(file).toContain('"Green ""Valley"", Distribution",');
+    expect(file).toContain('"Green Valley, Distribution",');
     expect(file).toMatch(/,10\/\d\d\/2026,/);
     // Each line to its product type's account: none left to the default.
     expect(file).toMatch(/,50\d\d [^,"]+,,/);
@@ -476,7 +477,8 @@ describe("the mapping", () => {
     ["an unknown field", { currency: "USD" }],
     ["the one tax code of old, now Xero's tax rate", { taxCode: "Tax Exempt" }],
     ["a QuickBooks name as a Xero code", { xeroDefaultAccount: "Inventory Asset" }],
-    ["a Xero code past 10 characters", { xeroBankAccount: "12345678901" }],
+    ["a Xero code past 10 characters", { xeroDefaultAccount: "12345678901" }],
+    ["the Xero bank code of old (Xero imports no payments)", { xeroBankAccount: "090" }],
     ["a product type's Xero code that is none", { xeroAccounts: { Flower: "Flower stock" } }],
     ["a tax rate Xero does not name so", { xeroTaxType: "NONE" }],
   ])("refuses %s", async (_, change) => {
@@ -488,11 +490,10 @@ describe("the mapping", () => {
       bankAccount: "Checking",
       creditsAccount: "Supplier Credits",
       payablesAccount: "Accounts Payable",
+      prepaymentsAccount: "Vendor Prepayments",
       xeroDefaultAccount: "",
       xeroAccounts: {},
       xeroTaxType: "",
-      xeroBankAccount: "",
-      xeroCreditsAccount: "",
       dateFormat: "MM/DD/YYYY",
       ...change,
     };

@@ -5,13 +5,15 @@ import * as z from "zod";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import type { ExportsJson, MappingJson, MappingSavedJson, PreviewJson } from "@/lib/domain/accounting/accounting-view";
 import { ALL_INVOICE_STATUSES } from "@/lib/domain/accounting/bills";
-import { EXPORT_FORMATS, type ExportFormat, FORMATS } from "@/lib/domain/accounting/formats";
+import { EXPORT_FORMATS, FORMATS } from "@/lib/domain/accounting/formats";
+import { PROGRAMS } from "@/lib/domain/accounting/format-names";
 import {
   type AccountingMapping,
   DATE_FORMATS,
   MAX_MAPPED_TYPES,
   MAX_NAME_LENGTH,
   type MappingGap,
+  nameProblem,
   xeroCodeProblem,
   xeroTaxTypeProblem,
 } from "@/lib/domain/accounting/mapping";
@@ -65,6 +67,11 @@ const Flag = z
   .enum(["0", "1", "true", "false"], { error: "1 or 0" })
   .optional()
   .transform((v) => v === "1" || v === "true");
+/** "Only what is new": on unless asked off (`new=0`): a record already in the program's books is never repeated unasked. */
+const NewOnly = z
+  .enum(["0", "1", "true", "false"], { error: "1 or 0" })
+  .optional()
+  .transform((v) => v === undefined || v === "1" || v === "true");
 
 /** The export's parameters, as the file's GET, the POST that marks it and the preview take them in the address. */
 const FIELDS = {
@@ -85,7 +92,7 @@ const FIELDS = {
     .regex(/^\d{1,12}$/, "a CustomerID")
     .transform(Number)
     .optional(),
-  new: Flag,
+  new: NewOnly,
   part: z
     .string()
     .regex(/^[1-9]\d{0,3}$/, "a part number from 1")
@@ -113,7 +120,7 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-const ASK = `?format=${EXPORT_FORMATS.join("|")}&from=YYYY-MM-DD&to=YYYY-MM-DD, optionally &statuses=1,2,3,4,5,7&customer=&new=1&part=`;
+const ASK = `?format=${EXPORT_FORMATS.join("|")}&from=YYYY-MM-DD&to=YYYY-MM-DD, optionally &statuses=1,2,3,4,5,7&customer=&new=0&part=`;
 const HINT = `Ask as ${ASK}.`;
 const MARK_HINT = `POST ${ASK}, with an Idempotency-Key.`;
 
@@ -158,17 +165,22 @@ function exportQuery(actor: ActorOf["key"], q: z.infer<typeof MarkQuery>): Expor
   };
 }
 
-/** The file as the answer: named by Content-Disposition, what it holds in the X-Backroom-* headers. */
-function fileAnswer(format: ExportFormat, file: ExportFile, parts: number, marked: boolean): Response {
+/**
+ * The file as the answer: named by Content-Disposition, what it holds in the X-Backroom-* headers (`-Left-Out`: the
+ * records of the period the program's books hold already, as they are, left out).
+ */
+function fileAnswer(plan: ExportPlan, file: ExportFile, parts: number, marked: boolean): Response {
+  const leftOut = plan.query.newOnly ? plan.exportedBefore.count : 0;
   return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
     headers: {
       ...NO_STORE,
-      "content-type": FORMATS[format].contentType,
+      "content-type": FORMATS[plan.query.format].contentType,
       "content-disposition": `attachment; filename="${file.name}"`,
       "x-backroom-records": String(file.count),
       "x-backroom-total": centsText(file.totalCents),
       "x-backroom-parts": String(parts),
       "x-backroom-marked": marked ? "1" : "0",
+      "x-backroom-left-out": String(leftOut),
     },
   });
 }
@@ -184,9 +196,11 @@ function fileOf(plan: ExportPlan, mapping: AccountingMapping, part: number): Exp
   return exportFile(plan, mapping, part);
 }
 
-// GET /api/accounting/export?format=&from=&to=[&statuses=&customer=&new=1&part=]: the file, named by
-// Content-Disposition; X-Backroom-Records, X-Backroom-Total (the file's total) and X-Backroom-Parts (Xero's bills: 500 a
-// file) say what it holds. It marks nothing: `mark=1` is refused (400), a download to remember is the POST below.
+// GET /api/accounting/export?format=&from=&to=[&statuses=&customer=&new=0&part=]: the file, named by
+// Content-Disposition; X-Backroom-Records, X-Backroom-Total (the file's total), X-Backroom-Parts (Xero's bills: 500 a
+// file; its bank statement: 1,000 lines) and X-Backroom-Left-Out (the period's records the program's books hold
+// already, left out unless new=0 asks for them again) say what it holds. It marks nothing: `mark=1` is refused (400), a
+// download to remember is the POST below.
 export const getAccountingExport = defineRoute(
   { need: "key", keyTypes: BOOKS_KEYS, what: "The export", query: Query, invalid: HINT },
   async ({ request, actor, query: q }, deps: AccountingDeps) => {
@@ -195,13 +209,13 @@ export const getAccountingExport = defineRoute(
     const scope = { workspaceId: recordOwner(actor), environment: actor.key.environment };
     const { mapping } = await deps.accounting.store.mapping(recordOwner(actor));
     const plan = await planExport(reader(requestApi(request, deps)), deps.accounting.store, scope, mapping, query);
-    return fileAnswer(query.format, fileOf(plan, mapping, q.part ?? 1), plan.parts, false);
+    return fileAnswer(plan, fileOf(plan, mapping, q.part ?? 1), plan.parts, false);
   },
 );
 
-// POST /api/accounting/export?format=&from=&to=[&statuses=&customer=&new=1&part=] with an Idempotency-Key: the file, as
-// the GET answers it, remembered in the workspace's ledger (owners, admins, Accounts): `new=1` leaves out what it held
-// from then on. In the audit trail. The same key again (a retry, the first answer lost) answers the file of the export
+// POST /api/accounting/export?format=&from=&to=[&statuses=&customer=&new=0&part=] with an Idempotency-Key: the file, as
+// the GET answers it, remembered in the workspace's ledger of the format's program (owners, admins, Accounts): the
+// program's next export leaves out what it held. In the audit trail. The same key again (a retry, the first answer lost) answers the file of the export
 // it marked, and marks nothing more; asking for another export with it, 409 IDEMPOTENCY_KEY_REUSED.
 export const markAccountingExport = defineRoute(
   {
@@ -247,7 +261,7 @@ export const markAccountingExport = defineRoute(
       const { plan, parts } = await planMarkedAgain(read, store, scope, mapping, query, earlier.id);
       const file = { ...fileOf(plan, mapping, 1), name: earlier.fileName };
       await recorded(file);
-      return fileAnswer(query.format, file, parts, true);
+      return fileAnswer(plan, file, parts, true);
     };
 
     const earlier = await store.markedWith(recordOwner(actor), idempotencyKey);
@@ -270,13 +284,14 @@ export const markAccountingExport = defineRoute(
     // The same request at the same moment (a double press) marked it first: its file, as a retry gets it.
     if (marked.outcome === "key-taken") return again(marked.earlier);
     await recorded(file);
-    return fileAnswer(query.format, file, plan.parts, true);
+    return fileAnswer(plan, file, plan.parts, true);
   },
 );
 
-// GET /api/accounting/preview?format=&from=&to=[&statuses=&customer=&new=1]: what the export would hold: its counts
-// (new, changed since exported, exported as they are), the invoices held back and why, its files and total, and its
-// first records' rows as the file writes them.
+// GET /api/accounting/preview?format=&from=&to=[&statuses=&customer=&new=0]: what the export would hold: its counts
+// (new, changed since exported, exported to the program as they are, and when), what is held back and why, its files
+// and total (a payments file's: the bank, allocated and prepaid sums), and its first records' rows as the file writes
+// them.
 export const getAccountingPreview = defineRoute(
   { need: "key", keyTypes: BOOKS_KEYS, what: "The export's preview", query: Query, invalid: HINT },
   async ({ request, actor, query: q }, deps: AccountingDeps): Promise<PreviewJson> => {
@@ -296,9 +311,20 @@ export const getAccountingPreview = defineRoute(
       from: query.from,
       to: query.to,
       newOnly: query.newOnly,
+      program: PROGRAMS[plan.program],
       counts: plan.counts,
+      exportedBefore: plan.exportedBefore,
       held: plan.held,
       changed: plan.changed,
+      sums: plan.sums && {
+        bank: centsText(plan.sums.bankCents),
+        credits: centsText(plan.sums.creditsCents),
+        allocated: centsText(plan.sums.allocatedCents),
+        prepaid: centsText(plan.sums.prepaidCents),
+        returned: centsText(plan.sums.returnedCents),
+        payments: plan.payments.filter((p) => p.kind === "payment").length,
+        applied: plan.payments.reduce((n, p) => n + (p.kind === "applied" ? p.lines.length : 0), 0),
+      },
       parts: plan.parts,
       files,
       total: centsText(plan.totalCents),
@@ -309,12 +335,17 @@ export const getAccountingPreview = defineRoute(
   },
 );
 
-const Name = z
-  .string()
-  .trim()
-  .min(1, "required")
-  .max(MAX_NAME_LENGTH, `at most ${MAX_NAME_LENGTH} characters`)
-  .refine((t) => !/[\t\r\n]/.test(t), "no tabs or line breaks");
+/** A name as every program's file carries it (`nameProblem`): the field and the character or limit named. */
+function carried(vendor: boolean) {
+  return (text: string, ctx: z.core.$RefinementCtx<string>) => {
+    const problem = nameProblem(text, { vendor });
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  };
+}
+
+const Name = z.string().trim().min(1, "required").superRefine(carried(false));
+
+const VendorName = z.string().trim().min(1, "required").superRefine(carried(true));
 
 /** A product type's account per type: at most `MAX_MAPPED_TYPES`, a blank one left out (the default's). */
 function accountsBy(value: z.ZodType<string>) {
@@ -324,11 +355,7 @@ function accountsBy(value: z.ZodType<string>) {
     .transform((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== "")));
 }
 
-const AccountName = z
-  .string()
-  .trim()
-  .max(MAX_NAME_LENGTH, `at most ${MAX_NAME_LENGTH} characters`)
-  .refine((t) => !/[\t\r\n]/.test(t), "no tabs or line breaks");
+const AccountName = z.string().trim().superRefine(carried(false));
 
 /** A Xero account code, or blank (not set yet: the Xero files wait for it). */
 const XeroCode = z
@@ -348,17 +375,16 @@ const XeroTaxType = z
   });
 
 const MappingBody = z.strictObject({
-  vendorName: Name,
+  vendorName: VendorName,
   defaultAccount: Name,
   accounts: accountsBy(AccountName),
   bankAccount: Name,
   creditsAccount: Name,
   payablesAccount: Name,
+  prepaymentsAccount: Name,
   xeroDefaultAccount: XeroCode,
   xeroAccounts: accountsBy(XeroCode),
   xeroTaxType: XeroTaxType,
-  xeroBankAccount: XeroCode,
-  xeroCreditsAccount: XeroCode,
   dateFormat: z.enum(DATE_FORMATS, { error: `one of ${DATE_FORMATS.join(", ")}` }),
 }) satisfies z.ZodType<AccountingMapping>;
 
@@ -391,9 +417,10 @@ export const getAccountingMapping = defineRoute(
 );
 
 // PUT /api/accounting/mapping {vendorName, defaultAccount, accounts, bankAccount, creditsAccount, payablesAccount,
-// xeroDefaultAccount, xeroAccounts, xeroTaxType, xeroBankAccount, xeroCreditsAccount, dateFormat}: owners, admins and
-// the Accounts role set the workspace's mapping (the same twice is one); Xero's fields may be blank (its files wait
-// for them). In the audit trail.
+// prepaymentsAccount, xeroDefaultAccount, xeroAccounts, xeroTaxType, dateFormat}: owners, admins and the Accounts role
+// set the workspace's mapping (the same twice is one); Xero's fields may be blank (its files wait for them). A name a
+// program's file could not carry as it is (a double quote, a tab or a line break: QuickBooks Desktop's IIF; a vendor
+// past 41 characters, an account past 100) is refused, the field and why named. In the audit trail.
 export const putAccountingMapping = defineRoute(
   {
     need: "key",
@@ -403,7 +430,7 @@ export const putAccountingMapping = defineRoute(
     body: MappingBody,
     maxBodyBytes: 64 * 1024,
     invalid:
-      "Send {vendorName, defaultAccount, accounts: {productType: account}, bankAccount, creditsAccount, payablesAccount, xeroDefaultAccount, xeroAccounts: {productType: code}, xeroTaxType, xeroBankAccount, xeroCreditsAccount, dateFormat}.",
+      "Send {vendorName, defaultAccount, accounts: {productType: account}, bankAccount, creditsAccount, payablesAccount, prepaymentsAccount, xeroDefaultAccount, xeroAccounts: {productType: code}, xeroTaxType, dateFormat}.",
   },
   async ({ request, actor, body: mapping }, deps: AccountingDeps): Promise<MappingSavedJson> => {
     const updatedAt = await deps.accounting.store.setMapping(recordOwner(actor), mapping, actor.person.id);

@@ -1,9 +1,18 @@
 import "server-only";
-import { type BillPayment, billPaymentsOf } from "@/lib/domain/accounting/bill-payments";
-import { type Bill, billsOf, type HeldBill, totalOf } from "@/lib/domain/accounting/bills";
+import {
+  appliedKey,
+  applicationKey,
+  type BillPayment,
+  type PaymentSums,
+  paymentKey,
+  paymentSums,
+  paymentsOf,
+} from "@/lib/domain/accounting/bill-payments";
+import { ALL_INVOICE_STATUSES, type Bill, billsOf, type HeldBill, totalOf } from "@/lib/domain/accounting/bills";
 import {
   billsFile,
   billsFor,
+  billsInBooks,
   type ExportFormat,
   exportFileName,
   FORMATS,
@@ -12,17 +21,23 @@ import {
   partOf,
   partsOf,
   paymentsFile,
+  type Program,
+  statementPayments,
 } from "@/lib/domain/accounting/formats";
+import { PROGRAMS } from "@/lib/domain/accounting/format-names";
 import { type AccountingMapping, type MappingGap, mappingGaps } from "@/lib/domain/accounting/mapping";
+import { centsText } from "@/lib/domain/accounting/money";
+import { formatMoney } from "@/lib/format/display";
 import { readBills, readPayments, type Reader } from "./accounting-reads";
 import type { AccountingStore, Exported } from "./accounting-store";
 
 /**
  * An export, made the one way for the download, the preview, the API and the scheduled mail: read the
- * period, make the bills or the bill payments (`lib/domain/accounting/`), keep those the format's file takes (bills or
+ * period, make the bills or the payments (`lib/domain/accounting/`), keep those the format's file takes (bills or
  * vendor credits; a number the program refuses is held back, named), compare them with what earlier marked exports
- * held (the ledger), keep only what is new or changed when asked, and write the file (or one of Xero's parts). A file
- * whose program needs what the mapping lacks (Xero's codes) is not written: its gaps are named instead.
+ * to the same program held (the ledger: each program's books are their own), keep only what is new or changed when
+ * asked, and write the file (or one of its parts). A file whose program needs what the mapping lacks (Xero's codes)
+ * or holds a name it could not carry is not written: its gaps are named instead.
  */
 
 export interface ExportQuery {
@@ -31,7 +46,7 @@ export interface ExportQuery {
   to: string;
   statuses: readonly number[];
   customerId?: number;
-  /** Only what no earlier marked export held, or held otherwise (changed since). */
+  /** Only what no earlier marked export to the program held, or held otherwise (changed since). */
   newOnly: boolean;
 }
 
@@ -48,17 +63,27 @@ export interface ChangedRecord {
   fileName: string;
 }
 
+/** The records of the period exported to the program before, as they are: how many, when, in which files. */
+export interface ExportedBefore {
+  count: number;
+  /** Each distinct moment, earliest first. */
+  exportedAt: string[];
+  fileNames: string[];
+}
+
 export interface ExportPlan {
   query: ExportQuery;
   kind: "bills" | "payments";
+  program: Program;
   bills: Bill[];
   payments: BillPayment[];
+  /** What the period holds and the file does not: invoices held back, allocations waiting for their bill. */
   held: HeldBill[];
-  /** Of the period's records (bills, or allocations): */
+  /** Of the period's records (bills; or payments and the allocations applied later from a prepayment): */
   counts: {
     /** In the period (the statuses chosen), before `newOnly`. */
     period: number;
-    /** Never exported. */
+    /** Never exported to the program. */
     new: number;
     /** Exported, and changed since. */
     changed: number;
@@ -68,9 +93,12 @@ export interface ExportPlan {
     inFile: number;
   };
   changed: ChangedRecord[];
+  exportedBefore: ExportedBefore;
   parts: number;
-  /** The file's total, whole cents (all parts). */
+  /** The file's total, whole cents (all parts): the bills', or what the payments moved out of the bank and credits. */
   totalCents: bigint;
+  /** A payments file's sums: the bank, the brands' credits, allocated, prepaid, returned. */
+  sums?: PaymentSums;
   /** Requests the reads made. */
   requests: number;
   /** What the file needs of the mapping and lacks: while any, the file is not written. */
@@ -88,6 +116,8 @@ export interface ExportFile {
   count: number;
 }
 
+type Ledger = Pick<AccountingStore, "exported">;
+
 /**
  * Reads and plans an export.
  *
@@ -96,81 +126,130 @@ export interface ExportFile {
  */
 export async function planExport(
   read: Reader,
-  store: Pick<AccountingStore, "exported">,
+  store: Ledger,
   scope: LedgerScope,
   mapping: AccountingMapping,
   query: ExportQuery,
 ): Promise<ExportPlan> {
-  const kind = FORMATS[query.format].kind;
-  if (kind === "bills") {
-    const input = await readBills(read, query);
-    const made = billsOf(input, mapping, query);
-    const { bills, refused } = billsFor(query.format, made.bills);
-    const held = [...made.held, ...refused];
-    const earlier = await store.exported(
-      scope.workspaceId,
-      scope.environment,
-      "bills",
-      bills.map((b) => String(b.invoiceId)),
-    );
-    const judged = bills.map((bill) => ({
-      bill,
-      state: stateOf(earlier.get(String(bill.invoiceId)), bill.fingerprint),
-    }));
-    const kept = judged.filter((j) => !query.newOnly || j.state !== "unchanged").map((j) => j.bill);
-    return {
-      query,
-      kind,
-      bills: kept,
-      payments: [],
-      held,
-      counts: counted(
-        judged.map((j) => j.state),
-        kept.length,
-      ),
-      changed: judged
-        .filter((j) => j.state === "changed")
-        .map((j) => ({ number: j.bill.number, ...pick(earlier.get(String(j.bill.invoiceId))!) })),
-      parts: partsOf(query.format, kept.length),
-      totalCents: totalOf(kept),
-      requests: read.requests,
-      gaps: mappingGaps(query.format, mapping),
-    };
-  }
-  const { input, timeZone } = await readPayments(read, query);
-  const all = billPaymentsOf(input, mapping, { from: query.from, to: query.to, timeZone });
-  const keys = all.flatMap((p) => p.applications.map((a) => a.key));
-  const earlier = await store.exported(scope.workspaceId, scope.environment, "payments", keys);
-  const states: ("new" | "changed" | "unchanged")[] = [];
-  const changed: ChangedRecord[] = [];
-  const kept: BillPayment[] = [];
-  for (const payment of all) {
-    const applications = payment.applications.filter((a) => {
-      const was = earlier.get(a.key);
-      const state = stateOf(was, String(a.amountCents));
-      states.push(state);
-      if (state === "changed") changed.push({ number: `${payment.reference} → ${a.billNumber}`, ...pick(was!) });
-      return !query.newOnly || state !== "unchanged";
-    });
-    if (applications.length)
-      kept.push({ ...payment, applications, totalCents: applications.reduce((t, a) => t + a.amountCents, 0n) });
-  }
+  return FORMATS[query.format].kind === "bills"
+    ? planBills(read, store, scope, mapping, query)
+    : planPayments(read, store, scope, mapping, query);
+}
+
+async function planBills(
+  read: Reader,
+  store: Ledger,
+  scope: LedgerScope,
+  mapping: AccountingMapping,
+  query: ExportQuery,
+): Promise<ExportPlan> {
+  const program = FORMATS[query.format].program;
+  const input = await readBills(read, query);
+  const made = billsOf(input, mapping, query);
+  const { bills, refused } = billsFor(query.format, made.bills);
+  const held = [...made.held, ...refused];
+  const earlier = await store.exported(
+    scope.workspaceId,
+    scope.environment,
+    program,
+    "bills",
+    bills.map((b) => String(b.invoiceId)),
+  );
+  const judged = bills.map((bill) => {
+    const was = earlier.get(String(bill.invoiceId));
+    return { bill, was, state: stateOf(was, bill.fingerprint) };
+  });
+  const kept = judged.filter((j) => !query.newOnly || j.state !== "unchanged").map((j) => j.bill);
   return {
     query,
-    kind,
-    bills: [],
-    payments: kept,
-    held: [],
+    kind: "bills",
+    program,
+    bills: kept,
+    payments: [],
+    held,
     counts: counted(
-      states,
-      kept.reduce((n, p) => n + p.applications.length, 0),
+      judged.map((j) => j.state),
+      kept.length,
     ),
-    changed,
-    parts: 1,
+    changed: judged.filter((j) => j.state === "changed").map((j) => ({ number: j.bill.number, ...pick(j.was!) })),
+    exportedBefore: summed(judged.filter((j) => j.state === "unchanged").map((j) => j.was!)),
+    parts: partsOf(query.format, kept.length),
     totalCents: totalOf(kept),
     requests: read.requests,
-    gaps: mappingGaps(query.format, mapping, { brandCredits: kept.some((p) => p.brandCredit) }),
+    gaps: mappingGaps(query.format, mapping),
   };
+}
+
+async function planPayments(
+  read: Reader,
+  store: Ledger,
+  scope: LedgerScope,
+  mapping: AccountingMapping,
+  query: ExportQuery,
+): Promise<ExportPlan> {
+  const { format } = query;
+  const program = FORMATS[format].program;
+  const { input, timeZone, arAccountIds, targets } = await readPayments(read, query);
+  // The bills the allocations name, as the program's bills files take them (all statuses, any day).
+  const named = billsOf(targets, mapping, { from: "0000-01-01", to: "9999-12-31", statuses: ALL_INVOICE_STATUSES });
+  const books = billsInBooks(named.bills, program);
+  const why = new Map([...named.held, ...books.refused].map((h) => [h.number, h.reason]));
+  const keys = [
+    ...input.payments.map(paymentKey),
+    ...input.applications.flatMap((a) => [applicationKey(a), appliedKey(applicationKey(a))]),
+  ];
+  const earlier = await store.exported(scope.workspaceId, scope.environment, program, "payments", keys);
+  const made = paymentsOf(input, {
+    from: query.from,
+    to: query.to,
+    timeZone,
+    arAccountIds,
+    inBooks: (number) => books.numbers.has(number),
+    earlier: (key) => earlier.get(key),
+    newOnly: query.newOnly,
+    bankOnly: format === "xero-bank-statement",
+  });
+  const payments = format === "xero-bank-statement" ? statementPayments(made.payments) : made.payments;
+  const held: HeldBill[] = [
+    ...made.waiting.map((w) => ({
+      number: `${w.reference} → ${w.billNumber}`,
+      customerName: "",
+      reason: `${w.billNumber} is in no ${PROGRAMS[program]} bills file yet (${
+        why.get(w.billNumber) ?? "not among the invoices this key reads"
+      }): its ${formatMoney(centsText(w.amountCents))} stays in the prepayment until it is`,
+    })),
+    ...made.notInBank.map((n) => ({
+      number: n.reference,
+      customerName: "",
+      reason: `a brand's credit of ${formatMoney(centsText(n.amountCents))}: it never passed through the bank, so it is no line of a bank statement (apply it to its bills in Xero)`,
+    })),
+  ];
+  return {
+    query,
+    kind: "payments",
+    program,
+    bills: [],
+    payments,
+    held,
+    counts: counted(made.states, recordsIn(payments)),
+    changed: made.changed,
+    exportedBefore: summed(made.before),
+    parts: partsOf(format, payments.length),
+    totalCents: paymentsTotal(payments),
+    sums: paymentSums(payments),
+    requests: read.requests,
+    gaps: mappingGaps(format, mapping),
+  };
+}
+
+/** The records of payments in a file, as the counts count them: each payment, each allocation applied later. */
+function recordsIn(payments: readonly BillPayment[]): number {
+  return payments.reduce((n, p) => n + (p.kind === "payment" ? 1 : p.lines.length), 0);
+}
+
+/** What the payments moved out of the bank and the credits account (a returned payment: back in, negative). */
+function paymentsTotal(payments: readonly BillPayment[]): bigint {
+  return payments.reduce((t, p) => (p.kind === "payment" ? t + p.totalCents : t), 0n);
 }
 
 /**
@@ -206,19 +285,44 @@ export async function planMarkedAgain(
   };
   const asked = await planExport(read, without, scope, mapping, query);
   const bills = asked.bills.filter((b) => held.has(String(b.invoiceId)));
-  const payments = asked.payments.flatMap((p) => {
-    const applications = p.applications.filter((a) => held.has(a.key));
-    const totalCents = applications.reduce((t, a) => t + a.amountCents, 0n);
-    return applications.length ? [{ ...p, applications, totalCents }] : [];
-  });
+  const payments = asked.payments.flatMap((p) => heldOf(p, held));
   const plan: ExportPlan = {
     ...asked,
     bills,
     payments,
     parts: 1,
-    totalCents: asked.kind === "bills" ? totalOf(bills) : totalOf(payments),
+    totalCents: asked.kind === "bills" ? totalOf(bills) : paymentsTotal(payments),
+    sums: asked.kind === "bills" ? undefined : paymentSums(payments),
   };
   return { plan, parts: asked.parts };
+}
+
+/**
+ * A payment as an export held it: a payment whose record it held, with the allocations it held as lines (one confirmed
+ * since is the prepayment's, as it was then); an application of a prepayment, the allocations it held.
+ */
+function heldOf(payment: BillPayment, held: ReadonlySet<string>): BillPayment[] {
+  const [own, ...rest] = payment.records;
+  if (payment.kind === "payment") {
+    if (!own || !held.has(own.key)) return [];
+    const lines = payment.lines.filter((l) => l.key !== undefined && held.has(l.key));
+    const remainder = payment.totalCents - lines.reduce((t, l) => t + l.amountCents, 0n);
+    if (remainder !== 0n)
+      lines.push({ kind: payment.totalCents < 0n ? "returned" : "prepayment", amountCents: remainder });
+    const keys = new Set(lines.flatMap((l) => (l.key ? [l.key] : [])));
+    return [{ ...payment, lines, records: [own, ...rest.filter((r) => keys.has(r.key))] }];
+  }
+  const lines = payment.lines.filter((l) => l.key !== undefined && held.has(appliedKey(l.key)));
+  if (lines.length === 0) return [];
+  const keys = new Set(lines.map((l) => appliedKey(l.key!)));
+  return [
+    {
+      ...payment,
+      lines,
+      totalCents: lines.reduce((t, l) => t + l.amountCents, 0n),
+      records: payment.records.filter((r) => keys.has(r.key)),
+    },
+  ];
 }
 
 function stateOf(was: Exported | undefined, fingerprint: string): "new" | "changed" | "unchanged" {
@@ -228,6 +332,14 @@ function stateOf(was: Exported | undefined, fingerprint: string): "new" | "chang
 
 function pick(was: Exported): { exportedAt: string; fileName: string } {
   return { exportedAt: was.exportedAt, fileName: was.fileName };
+}
+
+function summed(records: readonly Pick<Exported, "exportedAt" | "fileName">[]): ExportedBefore {
+  return {
+    count: records.length,
+    exportedAt: [...new Set(records.map((r) => r.exportedAt))].sort(),
+    fileNames: [...new Set(records.map((r) => r.fileName))].sort(),
+  };
 }
 
 function counted(states: readonly ("new" | "changed" | "unchanged")[], inFile: number): ExportPlan["counts"] {
@@ -241,7 +353,7 @@ function counted(states: readonly ("new" | "changed" | "unchanged")[], inFile: n
 }
 
 /**
- * One file of a planned export (`part`, 1-based, of Xero's bills; 1 otherwise).
+ * One file of a planned export (`part`, 1-based, of Xero's bills or bank statement; 1 otherwise).
  *
  * @example
  * const file = exportFile(plan, mapping, 1);
@@ -262,16 +374,15 @@ export function exportFile(plan: ExportPlan, mapping: AccountingMapping, part = 
       count: bills.length,
     };
   }
-  const text = paymentsFile(format, plan.payments, mapping);
+  const payments = partOf(format, plan.payments, part);
+  const text = paymentsFile(format, payments, mapping);
   return {
     name,
     text,
     bytes: fileBytes(format, text),
-    records: plan.payments.flatMap((p) =>
-      p.applications.map((a) => ({ key: a.key, fingerprint: String(a.amountCents) })),
-    ),
-    totalCents: plan.totalCents,
-    count: plan.payments.length,
+    records: payments.flatMap((p) => p.records),
+    totalCents: paymentsTotal(payments),
+    count: recordsIn(payments),
   };
 }
 

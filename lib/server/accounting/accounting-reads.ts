@@ -13,8 +13,9 @@ import { ALL_INVOICE_STATUSES } from "@/lib/domain/accounting/bills";
  *
  * Bills, in three rounds: the customers (names, states), the states (zones) and the terms; the invoices of the period
  * (a day either side: the API bounds by its own dates, the books by the customer's calendar day); their lines, and the
- * lines' products (their type picks the account), 400 ids a request. Payments, in one round (the confirmed
- * allocations and the payments), or for one store two more (its invoices' numbers, the allocations toward them).
+ * lines' products (their type picks the account), 400 ids a request. Payments, in two rounds (the stores' invoices,
+ * the confirmed allocations and the payments; the lines of the invoices the allocations name), or for one store three
+ * (its AR accounts first, through the allocations toward its invoices).
  */
 
 /** Ids a request names (about 3 kB of query). */
@@ -102,48 +103,72 @@ export interface PaymentsRead {
   input: PaymentsInput;
   /** The zone the allocations' days are read in: the (first) store's state's. */
   timeZone: string;
+  /** One store's AR accounts (an Employee key's, or a Customer key's chosen store); every one the key reads when absent. */
+  arAccountIds?: number[];
+  /**
+   * The bills the payments' allocations name, as the bills files take them: each invoice an allocation targets, with
+   * its lines, so that a bill held back from every bills file (an update being applied) is known as one.
+   */
+  targets: BillsInput;
 }
 
 /** Invoice numbers a request names (about 3 kB of query: they are longer than ids). */
 const NUMBER_BATCH = 200;
 
 /**
- * The answers the bill payments are made of: every confirmed allocation the key reads and the payments; for one store,
- * the allocations toward its invoices (by their numbers: the API ties a store to its AR account only through them) and
- * those payments.
+ * The answers the payments are made of: every payment and confirmed allocation the key reads; for one store, those of
+ * its AR accounts (the API ties a store to its AR account only through the allocations toward its invoices). Then the
+ * invoices those allocations name, with their lines: whether each is a bill some bills file holds.
  *
  * @example
- * const { input, timeZone } = await readPayments(reader(api), {});
+ * const { input, timeZone, targets } = await readPayments(reader(api), {});
  */
 export async function readPayments(read: Reader, options: { customerId?: number }): Promise<PaymentsRead> {
   const stores = options.customerId !== undefined ? { CustomerIDs: [options.customerId] } : {};
-  const [customers, states, invoices] = await Promise.all([
+  const [customers, states, invoices, terms] = await Promise.all([
     read.all("listCustomers", { ...stores, AccountStatuses: ACCOUNT_STATUSES }),
     read.all("listStates", {}),
-    options.customerId !== undefined
-      ? read.all("listInvoices", { ...stores, Statuses: [...ALL_INVOICE_STATUSES] })
-      : Promise.resolve(undefined),
+    // Every invoice of the stores: an allocation may pay one of any age.
+    read.all("listInvoices", { ...stores, Statuses: [...ALL_INVOICE_STATUSES] }),
+    read.all("listInvoiceCreditTerms", {}),
   ]);
   const state = customers.find((c) => c.State)?.State;
   const timeZone = states.find((s) => s.StateAbbreviation === state)?.TimeZone ?? "UTC";
-  if (!invoices) {
-    const [applications, payments] = await Promise.all([
+  let payments;
+  let applications;
+  let arAccountIds: number[] | undefined;
+  if (options.customerId === undefined) {
+    [applications, payments] = await Promise.all([
       read.all("listPaymentApplications", { Statuses: ["Confirmed"] }),
       read.all("listPayments", {}),
     ]);
-    return { input: { payments, applications }, timeZone };
+  } else {
+    const numbers = [...new Set(invoices.flatMap((i) => (i.InvoiceNum ? [i.InvoiceNum] : [])))];
+    const toward = numbers.length
+      ? await read.batched(
+          "listPaymentApplications",
+          "TargetInvoiceNums",
+          numbers,
+          { Statuses: ["Confirmed"] },
+          NUMBER_BATCH,
+        )
+      : [];
+    arAccountIds = [...new Set(toward.flatMap((a) => (a.ARAccountID != null ? [a.ARAccountID] : [])))];
+    [applications, payments] = arAccountIds.length
+      ? await Promise.all([
+          read.batched("listPaymentApplications", "ARAccountIDs", arAccountIds, { Statuses: ["Confirmed"] }),
+          read.batched("listPayments", "ARAccountIDs", arAccountIds, {}),
+        ])
+      : [[], []];
   }
-  const numbers = [...new Set(invoices.flatMap((i) => (i.InvoiceNum ? [i.InvoiceNum] : [])))];
-  const applications = numbers.length
-    ? await read.batched(
-        "listPaymentApplications",
-        "TargetInvoiceNums",
-        numbers,
-        { Statuses: ["Confirmed"] },
-        NUMBER_BATCH,
-      )
-    : [];
-  const accounts = [...new Set(applications.flatMap((a) => (a.ARAccountID != null ? [a.ARAccountID] : [])))];
-  const payments = accounts.length ? await read.batched("listPayments", "ARAccountIDs", accounts, {}) : [];
-  return { input: { payments, applications }, timeZone };
+  const named = new Set(applications.flatMap((a) => (a.TargetInvoiceNum ? [a.TargetInvoiceNum.trim()] : [])));
+  const targeted = invoices.filter((i) => i.InvoiceNum && named.has(i.InvoiceNum.trim()));
+  const ids = [...new Set(targeted.flatMap((i) => (i.InvoiceID != null ? [i.InvoiceID] : [])))];
+  const lines = ids.length ? await read.batched("listInvoiceTransactions", "InvoiceIDs", ids, {}) : [];
+  return {
+    input: { payments, applications },
+    timeZone,
+    arAccountIds,
+    targets: { invoices: targeted, lines, products: [], terms, customers, states },
+  };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { ExportEntry } from "@/lib/domain/accounting/accounting-view";
+import { type Program, programOf } from "@/lib/domain/accounting/format-names";
 import { type AccountingMapping, DEFAULT_MAPPING, storedMapping } from "@/lib/domain/accounting/mapping";
 import type { AuthTables, BackroomDatabase } from "../core/db/schema";
 import type { AccountingTables } from "./tables";
@@ -9,7 +10,8 @@ import type { AccountingTables } from "./tables";
 /**
  * What Backroom keeps of a workspace's books (migration 018): its mapping, and its exports' ledger. The
  * ledger is the workspace's and the environment's, not a key's: what went into the books stays there when a key is
- * replaced, so a key removed keeps it (only its schedule goes).
+ * replaced, so a key removed keeps it (only its schedule goes). It is kept per program (migration 028): what went
+ * into QuickBooks Online is not in Xero's books, nor in QuickBooks Desktop's.
  */
 
 /** An export to remember: what it was, and each record it held with its fingerprint. */
@@ -17,6 +19,7 @@ export interface ExportToMark {
   workspaceId: string;
   environment: string;
   kind: "bills" | "payments";
+  /** The file's format: its program's books are the ones it marks. */
   format: string;
   from: string;
   to: string;
@@ -89,10 +92,11 @@ export function createAccountingStore(coreDb: Kysely<BackroomDatabase>, now: () 
       return at;
     },
 
-    /** What earlier marked exports held of these records, by key. */
+    /** What earlier marked exports to a program held of these records, by key. */
     async exported(
       workspaceId: string,
       environment: string,
+      program: Program,
       kind: "bills" | "payments",
       keys: readonly string[],
     ): Promise<Map<string, Exported>> {
@@ -110,6 +114,7 @@ export function createAccountingStore(coreDb: Kysely<BackroomDatabase>, now: () 
           ])
           .where("accounting_exported.workspace_id", "=", workspaceId)
           .where("accounting_exported.environment", "=", environment)
+          .where("accounting_exported.program", "=", program)
           .where("accounting_exported.kind", "=", kind)
           .where("accounting_exported.record_key", "in", keys.slice(i, i + KEY_BATCH))
           .execute();
@@ -213,6 +218,7 @@ async function writeMark(trx: BooksDb, input: ExportToMark, id: string, at: stri
     const rows = input.records.slice(i, i + KEY_BATCH).map((r) => ({
       workspace_id: input.workspaceId,
       environment: input.environment,
+      program: programOf(input.format),
       kind: input.kind,
       record_key: r.key,
       fingerprint: r.fingerprint,
@@ -223,7 +229,7 @@ async function writeMark(trx: BooksDb, input: ExportToMark, id: string, at: stri
       .insertInto("accounting_exported")
       .values(rows)
       .onConflict((oc) =>
-        oc.columns(["workspace_id", "environment", "kind", "record_key"]).doUpdateSet((eb) => ({
+        oc.columns(["workspace_id", "environment", "program", "kind", "record_key"]).doUpdateSet((eb) => ({
           fingerprint: eb.ref("excluded.fingerprint"),
           export_id: eb.ref("excluded.export_id"),
           exported_at: eb.ref("excluded.exported_at"),

@@ -60,7 +60,7 @@ export function exportMail(input: ExportMailInput): Mail {
     );
   const held = [
     ...new Map(made.plans.flatMap(({ plan }) => plan.held.map((h) => [h.number, h] as const))).values(),
-  ].map((h) => `${h.number} (${h.customerName}): ${h.reason}`);
+  ].map((h) => `${h.number}${h.customerName ? ` (${h.customerName})` : ""}: ${h.reason}`);
   const changed = [
     ...new Set(
       made.plans.flatMap(({ plan }) =>
@@ -82,9 +82,7 @@ export function exportMail(input: ExportMailInput): Mail {
           ...blocked.map((b) => `- ${b}`),
         ]
       : []),
-    ...(held.length
-      ? ["", "Held back (exported once the distributor's update is in):", ...held.map((h) => `- ${h}`)]
-      : []),
+    ...(held.length ? ["", "Not in the files yet, and why:", ...held.map((h) => `- ${h}`)] : []),
     ...(changed.length
       ? [
           "",

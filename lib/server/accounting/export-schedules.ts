@@ -1,7 +1,7 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import type { Cadence, ExportScheduleJson } from "@/lib/domain/accounting/schedule";
-import { type ExportFormat, isExportFormat } from "@/lib/domain/accounting/formats";
+import { type ExportFormat, storedFormat } from "@/lib/domain/accounting/format-names";
 import type { BackroomDatabase } from "../core/db/schema";
 import { forgetKeySchedule, type KeyScheduleTables, keySchedules, leaveKeySchedule } from "../core/jobs/key-schedules";
 import { nextMonthlyRunAt, nextRunAt } from "../reports/next-run";
@@ -36,12 +36,17 @@ export function nextExportRunAt(schedule: Omit<ScheduleInput, "formats">, after:
     : nextMonthlyRunAt({ dayOfMonth: schedule.day, localTime: schedule.localTime, timeZone: schedule.timeZone }, after);
 }
 
+/** A schedule's formats as stored, by their names now (Xero's payments of old: its bank statement), each once. */
+export function formatsOf(stored: string): ExportFormat[] {
+  return [...new Set(stored.split(",").flatMap((name) => storedFormat(name) ?? []))];
+}
+
 const json = (row: AccountingScheduleTable): ExportScheduleJson => ({
   cadence: row.cadence === "weekly" ? "weekly" : "monthly",
   day: row.day,
   localTime: row.local_time,
   timeZone: row.time_zone,
-  formats: row.formats.split(",").filter(isExportFormat),
+  formats: formatsOf(row.formats),
   nextRunAt: row.next_run_at,
   lastRunAt: row.last_run_at,
   lastRecords: row.last_records,

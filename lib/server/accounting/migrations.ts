@@ -1,5 +1,5 @@
 import "server-only";
-import type { Kysely, Migration } from "kysely";
+import { type Kysely, type Migration, sql } from "kysely";
 import type { Migrations } from "../core/db/migrations";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists, and must not depend on it.
@@ -11,9 +11,9 @@ type AnyDb = Kysely<any>;
  *   bank and the date format (one JSON per workspace);
  * - `accounting_exports`: each export remembered (marked): when, by whom (or the schedule), which format, period and
  *   file, how many records and their total in cents;
- * - `accounting_exported`: each invoice (a bill) and each allocation (a bill payment) an export held, per workspace and
- *   environment, with what it held of it (a fingerprint) and the export: the next export takes only what is new or
- *   changed since;
+ * - `accounting_exported`: each invoice (a bill) and each payment and allocation an export held, per workspace,
+ *   environment and program (migration 028), with what it held of it (a fingerprint) and the export: the next export
+ *   to that program takes only what is new or changed since;
  * - `accounting_schedules` and `accounting_optouts`: a key's exports mailed weekly or monthly to the Accounts role.
  */
 const accounting: Migration = {
@@ -110,10 +110,49 @@ const exportKeys: Migration = {
 };
 
 /**
+ * The ledger per program: each program's books are their own, so a record exported to QuickBooks Online is still new
+ * to Xero. `accounting_exported` is made again with its program in the key (a primary key changes only so on SQLite),
+ * each row given the program of the export that held it last (the only one the ledger kept).
+ */
+const exportedByProgram: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("accounting_exported_by_program")
+      .addColumn("workspace_id", "text", (c) => c.notNull())
+      .addColumn("environment", "text", (c) => c.notNull())
+      .addColumn("program", "text", (c) => c.notNull())
+      .addColumn("kind", "text", (c) => c.notNull())
+      .addColumn("record_key", "text", (c) => c.notNull())
+      .addColumn("fingerprint", "text", (c) => c.notNull())
+      .addColumn("export_id", "text", (c) => c.notNull())
+      .addColumn("exported_at", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("accounting_exported_by_program_pk", [
+        "workspace_id",
+        "environment",
+        "program",
+        "kind",
+        "record_key",
+      ])
+      .execute();
+    await sql`
+      insert into accounting_exported_by_program
+        (workspace_id, environment, program, kind, record_key, fingerprint, export_id, exported_at)
+      select r.workspace_id, r.environment,
+        case when e.format like 'qbo-%' then 'qbo' when e.format like 'xero-%' then 'xero' else 'qbd' end,
+        r.kind, r.record_key, r.fingerprint, r.export_id, r.exported_at
+      from accounting_exported r join accounting_exports e on e.id = r.export_id
+    `.execute(db);
+    await db.schema.dropTable("accounting_exported").execute();
+    await db.schema.alterTable("accounting_exported_by_program").renameTo("accounting_exported").execute();
+  },
+};
+
+/**
  * The books' mapping, ledger and schedules, by name: a database records the names it ran, so they never change. They
  * run in the order of their names, the core's and every feature's together (`lib/server/features.ts`).
  */
 export const ACCOUNTING_MIGRATIONS: Migrations = {
   "018-accounting": accounting,
   "026-accounting-export-keys": exportKeys,
+  "028-accounting-ledger-programs": exportedByProgram,
 };

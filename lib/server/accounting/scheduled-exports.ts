@@ -1,6 +1,5 @@
 import "server-only";
 import { ALL_INVOICE_STATUSES } from "@/lib/domain/accounting/bills";
-import { isExportFormat } from "@/lib/domain/accounting/formats";
 import { runPeriod } from "@/lib/domain/accounting/schedule";
 import type { WorkspaceKeyStore } from "../core/auth/workspace-keys";
 import { type Background, backgroundClient } from "../core/background/background-reads";
@@ -10,7 +9,7 @@ import { exportFile, planExport } from "./accounting-export";
 import { reader } from "./accounting-reads";
 import type { AccountingStore } from "./accounting-store";
 import { exportMail, type MadeExport } from "./export-mail";
-import { type ExportSchedules, nextExportRunAt } from "./export-schedules";
+import { type ExportSchedules, formatsOf, nextExportRunAt } from "./export-schedules";
 
 /**
  * Exports to the books by email, on the core's scheduled mail (`jobs/scheduled-mail.ts`): every 15 minutes
@@ -76,7 +75,7 @@ export function createScheduledExports(deps: ScheduledExportsDeps) {
         async () => {
           const read = reader(backgroundClient(reads));
           const plans = [];
-          for (const format of schedule.formats.split(",").filter(isExportFormat)) {
+          for (const format of formatsOf(schedule.formats)) {
             const plan = await planExport(read, deps.store, scope, mapping, {
               format,
               from,

@@ -45,10 +45,16 @@ export interface AccountingExportTable {
   request_hash: string | null;
 }
 
-/** An invoice (kind "bills", by its InvoiceID) or an allocation ("payments") an export held, as it held it. */
+/**
+ * An invoice (kind "bills", by its InvoiceID), or a payment ("payments": `payment:<PaymentID>`) and its allocations (by
+ * their ERP id as its lines, `applied:<id>` applied later from its prepayment), that an export to a program held, as it
+ * held it.
+ */
 export interface AccountingExportedTable {
   workspace_id: string;
   environment: string;
+  /** The program whose books hold it (migration 028): "qbo", "qbd" or "xero". */
+  program: string;
   kind: string;
   record_key: string;
   fingerprint: string;

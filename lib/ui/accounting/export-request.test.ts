@@ -22,7 +22,8 @@ const draft: ExportDraft = {
 describe("the formats the page offers", () => {
   it("are the server's, each of the kind the server writes", () => {
     expect(FORMAT_CHOICES.map((c) => c.format).sort()).toEqual([...EXPORT_FORMATS].sort());
-    for (const choice of FORMAT_CHOICES) expect(choice.kind).toBe(FORMATS[choice.format].kind);
+    for (const choice of FORMAT_CHOICES)
+      expect([choice.kind, choice.program]).toEqual([FORMATS[choice.format].kind, FORMATS[choice.format].program]);
     expect(ALL_STATUSES).toEqual([...ALL_INVOICE_STATUSES]);
   });
 });
@@ -30,9 +31,16 @@ describe("the formats the page offers", () => {
 describe("the addresses", () => {
   it.each([
     [{ ...draft }, "format=qbo-bills&from=2026-11-01&to=2026-11-21&new=1"],
-    [{ ...draft, newOnly: false, statuses: [4, 1] }, "format=qbo-bills&from=2026-11-01&to=2026-11-21&statuses=1,4"],
+    // Asked again: said so (the server leaves out what the program holds unless asked).
+    [
+      { ...draft, newOnly: false, statuses: [4, 1] },
+      "format=qbo-bills&from=2026-11-01&to=2026-11-21&statuses=1,4&new=0",
+    ],
     // Payments take no statuses.
-    [{ ...draft, format: "xero-payments", statuses: [4] }, "format=xero-payments&from=2026-11-01&to=2026-11-21&new=1"],
+    [
+      { ...draft, format: "xero-bank-statement", statuses: [4] },
+      "format=xero-bank-statement&from=2026-11-01&to=2026-11-21&new=1",
+    ],
     [{ ...draft, format: "iif", customer: "20002" }, "format=iif&from=2026-11-01&to=2026-11-21&customer=20002&new=1"],
   ] as const)("%j asks %s", (values, query) => {
     const checked = checkDraft(values, { storeRequired: false });

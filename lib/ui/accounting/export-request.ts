@@ -25,7 +25,7 @@ export interface ExportRequest {
   statuses: readonly number[];
   /** One store (required of an Employee key); all the key's stores when absent. */
   customer?: number;
-  /** Only what no earlier marked export held unchanged. */
+  /** Only what no earlier marked export to the program held unchanged; off: the period again, whole. */
   newOnly: boolean;
 }
 
@@ -36,7 +36,8 @@ export function exportQuery(request: ExportRequest): string {
   if (formatChoice(request.format).kind === "bills" && statuses.join() !== ALL_STATUSES.join())
     params.set("statuses", statuses.join(","));
   if (request.customer !== undefined) params.set("customer", String(request.customer));
-  if (request.newOnly) params.set("new", "1");
+  // Said both ways: the server's default is only what is new, and asking again is a choice the address keeps.
+  params.set("new", request.newOnly ? "1" : "0");
   return params.toString().replaceAll("%2C", ",");
 }
 

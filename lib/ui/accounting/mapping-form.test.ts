@@ -21,8 +21,30 @@ describe("the mapping's form", () => {
 
   it.each([
     ["an empty vendor", { vendorName: "  " }, "vendorName", "Required."],
-    ["a tab in an account", { bankAccount: "Check\ting" }, "bankAccount", "No tabs or line breaks."],
-    ["a name too long", { payablesAccount: "x".repeat(101) }, "payablesAccount", "At most 100 characters."],
+    [
+      "a tab in an account",
+      { bankAccount: "Check\ting" },
+      "bankAccount",
+      "Holds a tab, which QuickBooks Desktop's IIF cannot carry: it would arrive as another name.",
+    ],
+    [
+      "a double quote in the vendor",
+      { vendorName: '=@Home "Wholesale", Inc.' },
+      "vendorName",
+      `Holds a double quote ("), which QuickBooks Desktop's IIF cannot carry: it would arrive as another name.`,
+    ],
+    [
+      "a vendor past QuickBooks Desktop's 41 characters",
+      { vendorName: "V".repeat(42) },
+      "vendorName",
+      "At most 41 characters: QuickBooks Desktop's longest vendor name.",
+    ],
+    [
+      "an account name too long",
+      { payablesAccount: "x".repeat(101) },
+      "payablesAccount",
+      "At most 100 characters: QuickBooks Online's longest account name.",
+    ],
     [
       "a QuickBooks name as Xero's code",
       { xeroDefaultAccount: "Inventory Asset" },

@@ -4,7 +4,7 @@ import {
   type AccountingMapping,
   DATE_FORMATS,
   MAX_MAPPED_TYPES,
-  MAX_NAME_LENGTH,
+  nameProblem,
   xeroCodeProblem,
   xeroTaxTypeProblem,
 } from "@/lib/domain/accounting/mapping";
@@ -24,29 +24,26 @@ export interface MappingValues {
   bankAccount: string;
   creditsAccount: string;
   payablesAccount: string;
+  prepaymentsAccount: string;
   xeroDefaultAccount: string;
   xeroTaxType: string;
-  xeroBankAccount: string;
-  xeroCreditsAccount: string;
   dateFormat: AccountingMapping["dateFormat"];
 }
 
-const BREAKS = /[\t\r\n]/;
-const LONGEST = `At most ${MAX_NAME_LENGTH} characters.`;
 const NOT_A_CODE = "A Xero account code: letters and digits, at most 10.";
 
-const name = z.string().check(
-  z.trim(),
-  z.minLength(1, "Required."),
-  z.maxLength(MAX_NAME_LENGTH, LONGEST),
-  z.refine((text) => !BREAKS.test(text), "No tabs or line breaks."),
-);
+/** A name as every program's file carries it: the server's `nameProblem`, its words as a sentence. */
+function carried(vendor: boolean) {
+  return z.superRefine<string>((text, ctx) => {
+    const problem = nameProblem(text, { vendor });
+    if (problem)
+      ctx.addIssue({ code: "custom", input: text, message: `${problem[0]!.toUpperCase()}${problem.slice(1)}.` });
+  });
+}
 
-const optionalName = z.string().check(
-  z.trim(),
-  z.maxLength(MAX_NAME_LENGTH, LONGEST),
-  z.refine((text) => !BREAKS.test(text), "No tabs or line breaks."),
-);
+const name = z.string().check(z.trim(), z.minLength(1, "Required."), carried(false));
+const vendorName = z.string().check(z.trim(), z.minLength(1, "Required."), carried(true));
+const optionalName = z.string().check(z.trim(), carried(false));
 
 /** A Xero account code, or blank: not set yet. */
 const xeroCode = z.string().check(
@@ -55,7 +52,7 @@ const xeroCode = z.string().check(
 );
 
 export const MappingForm = z.object({
-  vendorName: name,
+  vendorName,
   defaultAccount: name,
   accounts: z
     .array(z.object({ type: z.string(), account: optionalName, xeroAccount: xeroCode }))
@@ -63,12 +60,11 @@ export const MappingForm = z.object({
   bankAccount: name,
   creditsAccount: name,
   payablesAccount: name,
+  prepaymentsAccount: name,
   xeroDefaultAccount: xeroCode,
   xeroTaxType: z
     .string()
     .check(z.refine((text) => xeroTaxTypeProblem(text, false) === undefined, "One of the tax rates offered.")),
-  xeroBankAccount: xeroCode,
-  xeroCreditsAccount: xeroCode,
   dateFormat: z.enum(DATE_FORMATS, { error: `One of ${DATE_FORMATS.join(", ")}.` }),
 });
 
@@ -93,10 +89,9 @@ export function valuesOf(mapping: AccountingMapping, productTypes: readonly stri
     bankAccount: mapping.bankAccount,
     creditsAccount: mapping.creditsAccount,
     payablesAccount: mapping.payablesAccount,
+    prepaymentsAccount: mapping.prepaymentsAccount,
     xeroDefaultAccount: mapping.xeroDefaultAccount,
     xeroTaxType: mapping.xeroTaxType,
-    xeroBankAccount: mapping.xeroBankAccount,
-    xeroCreditsAccount: mapping.xeroCreditsAccount,
     dateFormat: mapping.dateFormat,
   };
 }
@@ -120,11 +115,10 @@ export function mappingOf(values: MappingValues): AccountingMapping {
     bankAccount: values.bankAccount,
     creditsAccount: values.creditsAccount,
     payablesAccount: values.payablesAccount,
+    prepaymentsAccount: values.prepaymentsAccount,
     xeroDefaultAccount: values.xeroDefaultAccount,
     xeroAccounts: filled(values, "xeroAccount"),
     xeroTaxType: values.xeroTaxType,
-    xeroBankAccount: values.xeroBankAccount,
-    xeroCreditsAccount: values.xeroCreditsAccount,
     dateFormat: values.dateFormat,
   };
 }
