@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { netSale } from "./net-sales";
+import { netMicros, netSale } from "./net-sales";
 
 describe("netSale", () => {
   it.each([
@@ -29,5 +29,17 @@ describe("netSale", () => {
 
   it("refuses an amount that is no decimal rather than count it as nothing", () => {
     expect(() => netSale({ units: 2, amount: "n/a" }, false)).toThrow(RangeError);
+  });
+});
+
+describe("netMicros", () => {
+  it.each([
+    [2_500_000n, false, 2_500_000n],
+    [-2_500_000n, false, -2_500_000n],
+    [2_500_000n, true, -2_500_000n],
+    [-2_500_000n, true, -2_500_000n],
+    [0n, true, 0n],
+  ])("netMicros(%s, returned %s) is %s", (figure, returned, expected) => {
+    expect(netMicros(figure, returned)).toBe(expected);
   });
 });

@@ -33,7 +33,18 @@ export interface NetSale {
  * netSale({ units: 4, amount: "60.000000" }, true); // { units: -4, micros: -60000000n }
  */
 export function netSale(line: SaleFigures, returned: boolean): NetSale {
-  const micros = requireDecimal(line.amount);
-  if (!returned) return { units: line.units, micros };
-  return { units: line.units > 0 ? -line.units : line.units, micros: micros > 0n ? -micros : micros };
+  const units = BigInt(line.units);
+  return { units: Number(netMicros(units, returned)), micros: netMicros(requireDecimal(line.amount), returned) };
+}
+
+/**
+ * Any one figure of a line (units, micro-units of money or of cases) as it counts in sales: a Returned invoice's
+ * taken off whichever sign it is written with, any other's as it is.
+ *
+ * @example
+ * netMicros(-2_500_000n, true); // -2500000n (a return of 2.5 cases)
+ * netMicros(2_500_000n, true); // -2500000n
+ */
+export function netMicros(figure: bigint, returned: boolean): bigint {
+  return returned && figure > 0n ? -figure : figure;
 }
