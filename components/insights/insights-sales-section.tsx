@@ -89,7 +89,6 @@ export function InsightsSalesSection({ view, paging }: InsightsSalesSectionProps
       <InsightTableView
         paging={paging}
         table={weeks}
-        limit={13}
         intro={`Each week beside the same week of the period before, ${query.weeks} weeks earlier, named by its days. Weeks start on Monday; a partial week (hatched on the chart) counts only its days in the period${coverage.whole ? "" : " and read so far"}.`}
         exportHref={insightsExportHref(query, "weeks")}
         empty="No weeks in the period."
