@@ -135,7 +135,7 @@ test("a brand opens Insights from its synced history, narrows to a retailer and 
   const caption = retailers.getByText(/^The first \d+ of [\d,]+ rows/);
   const stores = Number(/of ([\d,]+) rows/.exec((await caption.textContent())!)![1]!.replace(/,/g, ""));
   expect(stores).toBeGreaterThan(20);
-  const more = retailers.getByRole("navigation", { name: "More rows of by retailer" });
+  const more = retailers.getByRole("navigation", { name: "More rows of sales by retailer" });
   await more.getByRole("link", { name: /^Show 10 more/ }).click();
   await expect(page).toHaveURL(/[?&]show=retailers%3A20(&|#|$)/);
   await expect(retailers.locator("tbody tr")).toHaveCount(20);
