@@ -127,6 +127,22 @@ test("a brand opens Insights from its synced history, narrows to a retailer and 
   expect(known).toEqual([...known].sort((a, b) => b - a));
   expect(days.slice(known.length).every((d) => d === "")).toBe(true);
   expect(await seriousViolations(page)).toEqual([]);
+
+  // On a phone, a table shows its first rows and more a page at a time, landing on the first added; the others stay.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const retailers = page.getByRole("region", { name: "By retailer", exact: true });
+  await expect(retailers.locator("tbody tr")).toHaveCount(10);
+  const caption = retailers.getByText(/^The first \d+ of [\d,]+ rows/);
+  const stores = Number(/of ([\d,]+) rows/.exec((await caption.textContent())!)![1]!.replace(/,/g, ""));
+  expect(stores).toBeGreaterThan(20);
+  const more = retailers.getByRole("navigation", { name: "More rows of sales by retailer" });
+  await more.getByRole("link", { name: /^Show 10 more/ }).click();
+  await expect(page).toHaveURL(/[?&]show=retailers%3A20(&|#|$)/);
+  await expect(retailers.locator("tbody tr")).toHaveCount(20);
+  await expect(caption).toHaveText(new RegExp(`^The first 20 of ${stores.toLocaleString("en-US")} rows`));
+  await expect(retailers.locator("#retailers-row-10")).toBeInViewport();
+  await expect(health.locator("tbody tr")).toHaveCount(Math.min(25, rows));
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("a rep's Employee key: Insights over their accounts once they are linked, with the week's leaderboard and a supplier chosen", async ({

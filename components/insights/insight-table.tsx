@@ -2,11 +2,23 @@ import Link from "next/link";
 import { TableFrame } from "@/components/table/table-frame";
 import { formatDate, formatMoney, formatQuantity } from "@/lib/format/display";
 import type { ColumnKind, InsightColumn, InsightTable } from "@/lib/domain/insights/insights-tables";
+import { rowsShown, type ShownRows, shownParam } from "@/lib/domain/insights/table-paging";
+import { BUTTON } from "@/lib/ui/styles";
 
-// A table of the Insights page, drawn on the server (no JavaScript of its own): its caption, the first `limit` rows,
-// the count of the rest, and its "Export CSV" link (every row, from the same definitions). Sortable columns are links
-// that change the address's `sort` and `dir`. While the history reads back, a note says which of its days are still
-// being read (in place of its "none" line when it has no row: none may be only not read yet).
+// A table of the Insights page, drawn on the server (no JavaScript of its own): its caption, the first `limit` rows
+// (or as many as the address's `show` says), "Show more" and "Show all" links under them, and its "Export CSV" link
+// (every row, from the same definitions). Sortable columns are links that change the address's `sort` and `dir`.
+// While the history reads back, a note says which of its days are still being read (in place of its "none" line when
+// it has no row: none may be only not read yet).
+
+/** Past this many rows, a table offers more rows at a time but not all of them at once (the export holds them). */
+const ALL_AT_MOST = 500;
+
+/** The page's rows shown per table (the address's `show`), and its address with another `show`. */
+export interface TablePaging {
+  shown: ShownRows;
+  href: (show: string) => string;
+}
 
 const RIGHT: ReadonlySet<ColumnKind> = new Set(["id", "count", "rate", "money", "percent"]);
 
@@ -38,19 +50,24 @@ export interface SortLinks {
 export function InsightTableView<R>({
   table,
   limit,
+  paging,
   exportHref,
   sortLinks,
   empty,
   intro,
 }: {
   table: InsightTable<R>;
+  /** The rows shown at first, and each "Show more" adds (every row when not said). */
   limit?: number;
+  paging?: TablePaging;
   exportHref: string;
   sortLinks?: SortLinks;
   empty: string;
   intro?: string;
 }) {
-  const rows = limit === undefined ? table.rows : table.rows.slice(0, limit);
+  const first = limit ?? table.rows.length;
+  const count = paging ? rowsShown(paging.shown, table.id, first, table.rows.length) : first;
+  const rows = table.rows.slice(0, count);
   const captionId = `${table.id}-caption`;
   const unreadId = `${table.id}-unread`;
   return (
@@ -101,7 +118,7 @@ export function InsightTableView<R>({
             </thead>
             <tbody>
               {rows.map((row, i) => (
-                <tr key={i} className="border-t border-slate-200 dark:border-slate-700">
+                <tr key={i} id={`${table.id}-row-${i}`} className="border-t border-slate-200 dark:border-slate-700">
                   {table.columns.map((column) => (
                     <td
                       key={column.id}
@@ -116,7 +133,42 @@ export function InsightTableView<R>({
           </table>
         </TableFrame>
       )}
+      {paging && count < table.rows.length && <MoreRows table={table} count={count} step={first} paging={paging} />}
     </div>
+  );
+}
+
+/**
+ * "Show N more" and "Show all": links to the page with more of this table's rows, landing on the first one added (the
+ * other tables as they were).
+ */
+function MoreRows<R>({
+  table,
+  count,
+  step,
+  paging,
+}: {
+  table: InsightTable<R>;
+  count: number;
+  step: number;
+  paging: TablePaging;
+}) {
+  const total = table.rows.length;
+  const next = Math.min(count + step, total);
+  const to = (rows: number) => `${paging.href(shownParam(paging.shown, table.id, rows))}#${table.id}-row-${count}`;
+  const link = `${BUTTON} inline-flex min-h-11 items-center`;
+  return (
+    <nav aria-label={`More rows of ${table.title.toLowerCase()}`} className="flex flex-wrap gap-2 text-sm">
+      <Link href={to(next) as never} prefetch={false} className={link}>
+        Show {next - count} more<span className="sr-only"> of {table.title.toLowerCase()}</span>
+      </Link>
+      {next < total && total <= ALL_AT_MOST && (
+        <Link href={to(total) as never} prefetch={false} className={link}>
+          Show all {total.toLocaleString("en-US")}
+          <span className="sr-only"> of {table.title.toLowerCase()}</span>
+        </Link>
+      )}
+    </nav>
   );
 }
 

@@ -1,15 +1,16 @@
 import type { InsightsView } from "@/lib/domain/insights/insights-tables";
-import { InsightTableView } from "./insight-table";
+import { InsightTableView, type TablePaging } from "./insight-table";
 import { insightsExportHref } from "./insights-href";
 import { InsightsSection } from "./insights-section";
 
 interface InsightsBreakdownSectionsProps {
   view: Extract<InsightsView, { ready: true }>;
   staff: boolean;
+  paging: TablePaging;
 }
 
 /** The period's sales by product, retailer and rep (and by supplier for an Employee key), ten rows each. */
-export function InsightsBreakdownSections({ view, staff }: InsightsBreakdownSectionsProps) {
+export function InsightsBreakdownSections({ view, staff, paging }: InsightsBreakdownSectionsProps) {
   const { query, tables } = view;
   return (
     <div className="space-y-8">
@@ -29,6 +30,7 @@ export function InsightsBreakdownSections({ view, staff }: InsightsBreakdownSect
             </p>
           ) : (
             <InsightTableView
+              paging={paging}
               table={tables[id]}
               limit={10}
               exportHref={insightsExportHref(query, id)}

@@ -1,9 +1,10 @@
 import type { InsightsQuery, InsightsView } from "@/lib/domain/insights/insights-tables";
-import { InsightTableView, type SortLinks } from "./insight-table";
+import { InsightTableView, type SortLinks, type TablePaging } from "./insight-table";
 import { insightsExportHref, insightsHref } from "./insights-href";
 import { InsightsSection } from "./insights-section";
 
 interface InsightsDistributionSectionProps {
+  paging: TablePaging;
   query: InsightsQuery;
   tables: Extract<InsightsView, { ready: true }>["tables"];
 }
@@ -20,12 +21,13 @@ function distributionSort(query: InsightsQuery, anchor: string): SortLinks {
 }
 
 /** Doors and velocity by product and by product line. */
-export function InsightsDistributionSection({ query, tables }: InsightsDistributionSectionProps) {
+export function InsightsDistributionSection({ query, tables, paging }: InsightsDistributionSectionProps) {
   return (
     <InsightsSection id="distribution-heading" title="Distribution and velocity">
       <div className="space-y-6">
         <div id="distribution">
           <InsightTableView
+            paging={paging}
             table={tables.distribution}
             limit={10}
             intro={`Doors are the stores that bought it in the period, against the ${query.weeks} weeks before; velocity is units per door per week.`}
@@ -36,6 +38,7 @@ export function InsightsDistributionSection({ query, tables }: InsightsDistribut
         </div>
         <div id="lines">
           <InsightTableView
+            paging={paging}
             table={tables.lines}
             limit={10}
             intro="The same by product line (the catalogue's product type), in the same order."

@@ -1,17 +1,18 @@
 import { type InsightsQuery, type InsightsView, TIERS } from "@/lib/domain/insights/insights-tables";
 import { formatDate } from "@/lib/format/display";
 import { BUTTON, fieldClass } from "@/lib/ui/styles";
-import { InsightTableView } from "./insight-table";
+import { InsightTableView, type TablePaging } from "./insight-table";
 import { insightsExportHref, insightsHref } from "./insights-href";
 import { KeptOrders } from "./insights-kept-orders";
 import { InsightsSection } from "./insights-section";
 
 interface InsightsHealthSectionProps {
   view: Extract<InsightsView, { ready: true }>;
+  paging: TablePaging;
 }
 
 /** Each retailer's tier and reorder rhythm, filtered by tier in a GET form that keeps the page's other choices. */
-export function InsightsHealthSection({ view }: InsightsHealthSectionProps) {
+export function InsightsHealthSection({ view, paging }: InsightsHealthSectionProps) {
   const { query, tables } = view;
   return (
     <InsightsSection id="health-heading" title="Account health">
@@ -43,8 +44,9 @@ export function InsightsHealthSection({ view }: InsightsHealthSectionProps) {
       </form>
       <div id="health">
         <InsightTableView
+          paging={paging}
           table={tables.health}
-          limit={50}
+          limit={25}
           intro={`As of ${formatDate(view.asOf)}.`}
           exportHref={insightsExportHref(query, "health")}
           empty={query.tier ? `No retailer is ${query.tier} now.` : "No retailer in the history."}

@@ -1,14 +1,15 @@
 import type { InsightsView } from "@/lib/domain/insights/insights-tables";
-import { InsightTableView } from "./insight-table";
+import { InsightTableView, type TablePaging } from "./insight-table";
 import { insightsExportHref } from "./insights-href";
 import { InsightsSection } from "./insights-section";
 
 interface InsightsPromotionsSectionProps {
   view: Extract<InsightsView, { ready: true }>;
+  paging: TablePaging;
 }
 
 /** The lift of the promotions that ran in the period, with a note while older lines are read again for theirs. */
-export function InsightsPromotionsSection({ view }: InsightsPromotionsSectionProps) {
+export function InsightsPromotionsSection({ view, paging }: InsightsPromotionsSectionProps) {
   return (
     <InsightsSection id="promotions-heading" title="Promotion lift">
       {(view.state.linesVersion ?? 1) < 2 && (
@@ -22,6 +23,7 @@ export function InsightsPromotionsSection({ view }: InsightsPromotionsSectionPro
         </p>
       )}
       <InsightTableView
+        paging={paging}
         table={view.tables.promotions}
         limit={25}
         intro="The promotions that ran in the period, the latest first: what the stores they reached bought of their products per week while they ran, against the same stores' 8 weeks before. Fewer than 5 stores, under 2 weeks or a baseline before the history: too thin to tell, and no lift given."

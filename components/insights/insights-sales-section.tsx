@@ -1,13 +1,14 @@
 import { type Reading, readingOf } from "@/lib/domain/insights/history-coverage";
 import type { InsightsView } from "@/lib/domain/insights/insights-tables";
 import { formatDate, formatMoney, formatQuantity } from "@/lib/format/display";
-import { InsightTableView } from "./insight-table";
+import { InsightTableView, type TablePaging } from "./insight-table";
 import { insightsExportHref } from "./insights-href";
 import { InsightsSection } from "./insights-section";
 import { SalesChart } from "./sales-chart";
 
 interface InsightsSalesSectionProps {
   view: Extract<InsightsView, { ready: true }>;
+  paging: TablePaging;
 }
 
 interface GrowthProps {
@@ -22,7 +23,7 @@ interface GrowthProps {
  * The period's revenue, units and invoices against the period before, its weekly chart and table; while the history
  * reads back, what they count of it; no growth against a period before not read whole, or reaching before the history.
  */
-export function InsightsSalesSection({ view }: InsightsSalesSectionProps) {
+export function InsightsSalesSection({ view, paging }: InsightsSalesSectionProps) {
   const { query, comparison, tables, coverage } = view;
   const reading = readingOf(coverage, comparison.previous);
   // The weeks' note covers both periods: said once, under the figures, rather than again above their table.
@@ -86,6 +87,7 @@ export function InsightsSalesSection({ view }: InsightsSalesSectionProps) {
       )}
       <SalesChart weeks={weeks.rows} describedBy="weeks-caption" />
       <InsightTableView
+        paging={paging}
         table={weeks}
         intro={`Each week beside the same week of the period before, ${query.weeks} weeks earlier, named by its days. Weeks start on Monday; a partial week (hatched on the chart) counts only its days in the period${coverage.whole ? "" : " and read so far"}.`}
         exportHref={insightsExportHref(query, "weeks")}

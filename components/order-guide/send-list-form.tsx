@@ -2,9 +2,10 @@
 
 import Link from "next/link";
 import { useRef, useState } from "react";
-import type { GuideRow } from "@/lib/domain/order-guide/guide-data";
+import type { GuideRow, StorePurchases } from "@/lib/domain/order-guide/guide-data";
 import {
   type AskedLine,
+  listLines,
   LIST_STATUS_WORDS,
   NOT_AN_ORDER,
   type OrderList,
@@ -16,6 +17,7 @@ import { backroomJson } from "@/lib/ui/backroom-json";
 import { hashOf, sendOnce, sessionKeyStore } from "@/lib/ui/idempotency";
 import { BUTTON } from "@/lib/ui/styles";
 import { ListReviewPanel } from "./list-review";
+import { LAYOUT } from "./guide-layout";
 import { plural } from "@/lib/format/plural";
 
 /** The form the guide's quantity fields belong to (their `form` attribute). */
@@ -24,6 +26,9 @@ export const LIST_FORM_ID = "order-list";
 interface SendListFormProps {
   /** The guide's rows: a list is reviewed with their prices, buckets and usual orders. */
   rows: GuideRow[];
+  /** What the store bought: a fill's total is said beside it. */
+  purchases: StorePurchases;
+  coverDays: number;
   customer: number;
   /** The day the page read prices for (the person's today). */
   day: string;
@@ -32,10 +37,13 @@ interface SendListFormProps {
   mailDelivers: boolean;
 }
 
-/** The guide's quantity fields on screen (cards on a phone, the table on a desk: only the ones shown). */
+/**
+ * The guide's quantity fields of the layout on screen (cards on a phone, the table on a desk): every row the filters
+ * keep, those past "Show more" too, so a quantity typed or filled is sent whether or not its row is shown.
+ */
 function shownFields(): HTMLInputElement[] {
   return [...document.querySelectorAll<HTMLInputElement>(`input[form="${LIST_FORM_ID}"][data-product]`)].filter(
-    (f) => f.offsetParent !== null,
+    (f) => (f.closest<HTMLElement>(`[${LAYOUT}]`)?.offsetParent ?? null) !== null,
   );
 }
 
@@ -53,18 +61,35 @@ function askedLines(): AskedLine[] {
  * first (its lines, cases and total, each line past the warehouse's bucket or three times the usual order flagged),
  * to confirm or edit.
  */
-export function SendListForm({ rows, customer, day, recipient, mailDelivers }: SendListFormProps) {
+export function SendListForm({
+  rows,
+  purchases,
+  coverDays,
+  customer,
+  day,
+  recipient,
+  mailDelivers,
+}: SendListFormProps) {
   const [pending, setPending] = useState(false);
+  const [filled, setFilled] = useState<string | null>(null);
   const [review, setReview] = useState<(ListReview & { ok: true; asked: AskedLine[] }) | null>(null);
   const [sent, setSent] = useState<OrderList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const busy = useRef(false);
 
+  // A fill says what it asks for beside what the store buys, so a list far past its purchases shows before a review.
   const fill = () => {
-    for (const f of shownFields()) if (f.value.trim() === "") f.value = f.dataset.suggestion ?? "";
+    // A suggestion of 0 leaves its field empty: nothing to ask for, and the filled ones stand out.
+    for (const f of shownFields())
+      if (f.value.trim() === "" && f.dataset.suggestion !== "0") f.value = f.dataset.suggestion ?? "";
+    const list = listLines(rows, askedLines());
+    setFilled(
+      `${list.ok ? `The fields now ask for ${plural(list.lines.length, "product")}, ${plural(list.totalCases, "case")}, ${formatMoney(list.total)}` : "The fields ask for nothing"}; the store buys ${formatMoney(purchases.pace.total)} in ${plural(coverDays, "day")} at its pace of the last 180.`,
+    );
   };
   const clear = () => {
     for (const f of shownFields()) f.value = "";
+    setFilled(null);
   };
 
   function toReview(event: React.FormEvent<HTMLFormElement>) {
@@ -122,10 +147,9 @@ export function SendListForm({ rows, customer, day, recipient, mailDelivers }: S
         Send to my rep
       </h2>
       <p className="text-sm">
-        The cases above (the products shown, those above 0) go by email to{" "}
-        {recipient ?? "nobody yet: the store's record has no rep's address and the workspace has no contact"}, with a
-        copy to you and the lines as a CSV, priced as of today. Products whose shelf was never counted start empty.{" "}
-        {NOT_AN_ORDER}
+        The cases above 0 (of every product the filters keep, shown or not) go by email to{" "}
+        {recipient ?? "nobody yet: the store's record has no rep's address and the workspace has no contact"}, a copy to
+        you, priced as of today. A shelf never counted starts empty until &quot;Fill suggestions&quot;. {NOT_AN_ORDER}
       </p>
       {!mailDelivers && (
         <p className="text-sm font-semibold">
@@ -152,6 +176,7 @@ export function SendListForm({ rows, customer, day, recipient, mailDelivers }: S
         </div>
       )}
       <div role="status" aria-live="polite" className="text-sm">
+        {filled && !sent && <p data-testid="fill-total">{filled}</p>}
         {sent && (
           <p>
             {LIST_STATUS_WORDS[sent.status] ?? sent.status}: {plural(sent.lineCount, "product")},{" "}

@@ -6,6 +6,7 @@ import { backend } from "@/lib/backend";
 import { insightsView } from "@/lib/server/insights/insights-view";
 import { workspaceMembers } from "@/lib/server/watch/hold-store";
 import { insightsQuery } from "@/lib/domain/insights/insights-tables";
+import { parseShown } from "@/lib/domain/insights/table-paging";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { PageTitle } from "../_lib/page-title";
 import { requireSession } from "../_lib/session";
@@ -61,6 +62,7 @@ export default async function InsightsPage({ searchParams }: PageProps<"/insight
       timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)}
       estimate={estimate}
       now={new Date()}
+      shown={parseShown(params.show)}
     />
   );
 }

@@ -51,7 +51,7 @@ export default async function OrderGuidePage({ searchParams }: PageProps<"/order
     <div className="space-y-4">
       <PageTitle
         title={TITLE}
-        intro="What the store bought in the last 180 days or has on promotion today: its shelf and days of cover, its usual order, today's prices and the warehouse's stock, with a suggestion in whole cases to cover the days you choose. Nothing out of stock is suggested."
+        intro="What the store bought in the last 180 days or has on promotion today: its shelf and days of cover, its usual order, today's prices and the warehouse's stock, with a suggestion in whole cases to cover the days you choose, within what the store buys. Nothing out of stock or without a price, and no sample, is suggested."
       />
       <p className="text-sm">
         <Link href="/order-guide/lists" className="underline">

@@ -46,6 +46,48 @@ describe("salesBy", () => {
     ]);
   });
 
+  // The ERP writes a Returned invoice's lines negative (units and ExtPrice): each is taken off, never added.
+  it.each([
+    ["a return written negative, as the API gives it", -3, "-30.000000"],
+    ["a return written positive", 3, "30.000000"],
+  ])("salesBy(product) takes %s off the sales", (_, units, amount) => {
+    const input = history(
+      [invoice(1, 1, "2026-11-02T15:00:00.000Z"), invoice(2, 1, "2026-11-03T15:00:00.000Z", 4)],
+      [line(1, 1, 7, 10, "100.000000"), line(2, 1, 7, units, amount)],
+    );
+    expect(salesBy("product", input, { from: "2026-11-01", to: "2026-11-30" })).toEqual([
+      { key: "7", name: "Lager", units: 7, revenue: "70.00", invoices: 1 },
+    ]);
+    expect(periodComparison(input, { from: "2026-11-01", to: "2026-11-30" }).current).toMatchObject({
+      units: 7,
+      revenue: "70.00",
+      invoices: 1,
+    });
+  });
+
+  it("salesBy(week): a week's units are its sales less its returns (8 sold, 2 back: 6)", () => {
+    const input = history(
+      [
+        invoice(1, 1, "2026-09-08T15:00:00.000Z"),
+        invoice(2, 2, "2026-09-10T15:00:00.000Z"),
+        invoice(3, 2, "2026-09-12T15:00:00.000Z", 4),
+        invoice(4, 1, "2026-09-15T15:00:00.000Z", 4),
+      ],
+      [
+        line(1, 1, 7, 5, "50.000000"),
+        line(2, 2, 8, 3, "36.000000"),
+        line(3, 2, 8, -2, "-24.000000"),
+        line(4, 1, 7, -1, "-10.000000"),
+      ],
+    );
+    expect(
+      salesBy("week", input, { from: "2026-09-07", to: "2026-09-20" }).map((r) => [r.key, r.units, r.revenue]),
+    ).toEqual([
+      ["2026-09-07", 6, "62.00"],
+      ["2026-09-14", -1, "-10.00"],
+    ]);
+  });
+
   it("salesBy(product) of an empty period is empty", () => {
     const input = history([invoice(1, 1, "2026-10-02T15:00:00.000Z")], [line(1, 1, 7, 1, "5")]);
     expect(salesBy("product", input, { from: "2026-11-01", to: "2026-11-30" })).toEqual([]);
@@ -392,7 +434,7 @@ describe("weekStart and DEFINITIONS", () => {
   });
 
   it("DEFINITIONS states the return rule and the tiers", () => {
-    expect(DEFINITIONS).toContain("Returned invoice (status 4) counts negative");
+    expect(DEFINITIONS).toContain("Returned invoice (status 4) is taken off");
     expect(DEFINITIONS).toContain("Active up to 30 days, Priority 31 to 60, At risk 61 to 90, Lost over 90");
   });
 });

@@ -3,13 +3,14 @@
  * `DEFINITIONS` beside the figures. Shared helpers for the aggregations: the input, sale days, weeks, tiers, growth.
  */
 import { addDays, isoWeekday, localDay } from "@/lib/format/days";
-import { requireDecimal, toDecimalString } from "@/lib/format/decimal";
+import { toDecimalString } from "@/lib/format/decimal";
+import { netSale, RETURNED_STATUS } from "@/lib/domain/invoices/net-sales";
 import type { HistoryCustomer, HistoryInvoice, HistoryLine, HistoryProduct, HistoryPromotion } from "./history-types";
 
 /** The text a page shows under its figures. */
 export const DEFINITIONS = `Sales are the lines of invoices dated in the period (from and to included). An invoice counts on its date: a Date at midnight UTC is the ERP's calendar date as it stands; one with a time of day is read on the clock of its customer's state (UTC when none is known).
 Units are NumUnits, revenue is ExtPrice (exact, 2 decimals), invoices the count of distinct sales invoices.
-A Returned invoice (status 4) counts negative in units and revenue and is not counted as an invoice or an order. Canceled invoices are not in the history.
+A Returned invoice (status 4) is taken off: its units and revenue are subtracted (the ERP writes them negative; they are never added) and it is not counted as an invoice or an order. Canceled invoices are not in the history.
 Weeks start on Monday; a week is named by its Monday, and the first and last weeks of a period count only its days. Each rep covering a customer is credited with all of that customer's sales, so reps' totals can add up to more than the total; customers without a rep are under "none".
 Last order is the day of the customer's latest non-returned invoice; days since counts from it to the period's end. Tiers: Active up to 30 days, Priority 31 to 60, At risk 61 to 90, Lost over 90 or never ordered.
 Growth is (this − previous) ÷ |previous| in percent with one decimal, blank when the previous is zero. The previous period is the same number of days just before.
@@ -52,8 +53,8 @@ export interface Period extends ZoneOptions {
 
 /** Statuses the history holds; anything else is ignored. */
 export const HISTORY_STATUSES: ReadonlySet<number> = new Set([1, 2, 3, 4, 5, 7]);
-/** Invoice status Returned: counts negative. */
-export const RETURNED = 4;
+/** Invoice status Returned: taken off the sales (`netSale`). */
+export const RETURNED = RETURNED_STATUS;
 
 export type Tier = "Active" | "Priority" | "At risk" | "Lost";
 
@@ -187,8 +188,11 @@ export interface SaleLine {
   customer: HistoryCustomer | undefined;
   /** The invoice's day in the customer's zone. */
   day: string;
-  /** -1 for a Returned invoice, else 1. */
-  sign: 1 | -1;
+  /** Whether the invoice is Returned (a credit): no invoice, order or door. */
+  returned: boolean;
+  /** What the line adds to sales, net of returns (`netSale`): a return's units and money negative. */
+  units: number;
+  micros: bigint;
 }
 
 /**
@@ -196,10 +200,10 @@ export interface SaleLine {
  * wholly back-ordered (`NumUnits` 0) delivered nothing, and a return makes no door.
  *
  * @example
- * makesDoor({ sign: 1, line: { numUnits: 0 } }); // false
+ * makesDoor({ returned: false, units: 0 }); // false
  */
-export function makesDoor(sale: Pick<SaleLine, "sign"> & { line: Pick<HistoryLine, "numUnits"> }): boolean {
-  return sale.sign === 1 && sale.line.numUnits > 0;
+export function makesDoor(sale: Pick<SaleLine, "returned" | "units">): boolean {
+  return !sale.returned && sale.units > 0;
 }
 
 /** An invoice with its day in its customer's zone. */
@@ -273,7 +277,8 @@ export function saleLines(input: HistoryInput, range: Period): SaleLine[] {
       invoice: dated.invoice,
       customer: customers.get(dated.invoice.customerId),
       day: dated.day,
-      sign: dated.returned ? -1 : 1,
+      returned: dated.returned,
+      ...netSale({ units: line.numUnits, amount: line.extPrice }, dated.returned),
     });
   }
   return out;
@@ -295,11 +300,11 @@ export class Totals {
   micros = 0n;
   readonly invoiceIds = new Set<number>();
 
-  /** Adds a line (negative when returned). */
+  /** Adds a line, net of returns (a return's line takes off). */
   add(sale: SaleLine): void {
-    this.units += sale.sign * sale.line.numUnits;
-    this.micros += BigInt(sale.sign) * requireDecimal(sale.line.extPrice);
-    if (sale.sign === 1) this.invoiceIds.add(sale.invoice.invoiceId);
+    this.units += sale.units;
+    this.micros += sale.micros;
+    if (!sale.returned) this.invoiceIds.add(sale.invoice.invoiceId);
   }
 
   /** Revenue with 2 decimals. */

@@ -90,6 +90,24 @@ describe("distribution", () => {
       ],
     },
     {
+      name: "a Returned invoice's lines as the ERP writes them (negative units) are taken off too, never added",
+      sales: [
+        [1, 1, "2026-11-03", [[7, 10]]],
+        [2, 1, "2026-11-10", [[7, -3]], 4],
+      ],
+      rows: [
+        {
+          key: "7",
+          name: "Lager",
+          doors: 1,
+          newDoors: 1,
+          lostDoors: 0,
+          unitsPerDoorPerWeek: "1.75",
+          shareOfDoors: "100.0",
+        },
+      ],
+    },
+    {
       name: "a line wholly back-ordered (NumUnits 0) delivered nothing: no door of its product, nor of the brand",
       sales: [
         [1, 1, "2026-11-03", [[7, 4]]],

@@ -94,14 +94,14 @@ export function distribution(by: DistributionDimension, input: HistoryInput, per
   };
 }
 
-/** Per key: the stores its lines delivered to (`makesDoor`), and its net units (a return's lines negative). */
+/** Per key: the stores its lines delivered to (`makesDoor`), and its units net of returns (`netSale`). */
 function tally(sales: readonly SaleLine[], keyOf: (sale: SaleLine) => string): Map<string, Tally> {
   const map = new Map<string, Tally>();
   for (const sale of sales) {
     const key = keyOf(sale);
     let t = map.get(key);
     if (!t) map.set(key, (t = { doors: new Set(), units: 0 }));
-    t.units += sale.sign * sale.line.numUnits;
+    t.units += sale.units;
     if (makesDoor(sale)) t.doors.add(sale.invoice.customerId);
   }
   return map;

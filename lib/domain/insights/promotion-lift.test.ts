@@ -101,6 +101,19 @@ describe("promotionLift", () => {
     ]);
   });
 
+  it("takes a return off as the ERP writes it (negative units, amount): the same lift as a return written positive", () => {
+    const written = (units: number, amount: string) =>
+      promotionLift(history([...sales(5), [1, "2026-11-09", 7, units, amount, 501, true]]), OPTIONS)[0];
+    const negative = written(-1, "-9.00");
+    expect(negative).toMatchObject({
+      unitsPerDoorPerWeek: "1.90",
+      revenuePerDoorPerWeek: "17.10",
+      promotedUnits: 19,
+      discount: "19.00",
+    });
+    expect(negative).toEqual(written(1, "9.00"));
+  });
+
   const thin: {
     name: string;
     input: HistoryInput;

@@ -18,6 +18,7 @@ import {
   roundedRatio,
   saleLines,
   type HistoryInput,
+  type SaleLine,
   type ZoneOptions,
 } from "./definitions";
 
@@ -164,8 +165,8 @@ export function promotionLift(
     let discount = 0n;
     let promotedUnits = 0;
     for (const s of during) {
-      promotedUnits += s.sign * s.line.numUnits;
-      discount += BigInt(s.sign) * requireDecimal(s.line.discount ?? "0") * BigInt(s.line.numUnits);
+      promotedUnits += s.units;
+      discount += requireDecimal(s.line.discount ?? "0") * BigInt(s.units);
     }
     rows.push({
       promotionId: promotion.promotionId,
@@ -190,17 +191,15 @@ export function promotionLift(
   return rows.sort((a, b) => b.from.localeCompare(a.from) || a.promotionId - b.promotionId);
 }
 
-/** Net units and revenue (micros) of some sales, and the stores that bought (not returned). */
-function totals(
-  sales: readonly { sign: 1 | -1; line: { numUnits: number; extPrice: string }; invoice: { customerId: number } }[],
-) {
+/** Units and revenue (micros) of some sales net of returns, and the stores that bought (not returned). */
+function totals(sales: readonly Pick<SaleLine, "returned" | "units" | "micros" | "invoice">[]) {
   let units = 0n;
   let micros = 0n;
   const doors = new Set<number>();
   for (const s of sales) {
-    units += BigInt(s.sign * s.line.numUnits);
-    micros += BigInt(s.sign) * requireDecimal(s.line.extPrice);
-    if (s.sign === 1) doors.add(s.invoice.customerId);
+    units += BigInt(s.units);
+    micros += s.micros;
+    if (!s.returned) doors.add(s.invoice.customerId);
   }
   return { units, micros, doors };
 }

@@ -53,7 +53,7 @@ export function whiteSpace(
       );
     entry.totals.add(sale);
     // A return is no purchase: only sales invoices put a product on the shelf.
-    if (sale.sign === 1) {
+    if (!sale.returned) {
       entry.products.add(sale.line.productId);
       entry.suppliers.add(sale.line.supplierId);
     }

@@ -5,6 +5,7 @@ import { type ApiRequest, apiWalkOptions, type Walked } from "@/lib/domain/api-q
 import { oldestStale } from "@/lib/domain/stale";
 import { idBatches } from "@/lib/domain/today/requests";
 import { addDays } from "@/lib/format/days";
+import { netMicros, netSale, RETURNED_STATUS } from "@/lib/domain/invoices/net-sales";
 import { parseDecimal, toDecimalString } from "@/lib/format/decimal";
 import {
   BOUGHT_WITHIN_DAYS,
@@ -30,6 +31,8 @@ export interface GuideRow {
   neverCounted: boolean;
   daysOfCover: string | null;
   usualCases: string | null;
+  /** Cases of it the store bought in the last 180 days, returns taken off (2 decimals); null when none. */
+  boughtCases: string | null;
   unitPrice: string | null;
   casePrice: string | null;
   /** On promotion for the store today. */
@@ -39,6 +42,9 @@ export interface GuideRow {
   /** The serving warehouse's bucket (`/availableInventory` InventoryBucket); null when it does not list the product. */
   bucket: string | null;
   inStock: boolean;
+  /** A sample (`IsSample`): never suggested. */
+  sample: boolean;
+  /** Whole cases to ask for (`suggestedCases`: its rules bound it by what the store buys). */
   suggestedCases: number;
 }
 
@@ -52,16 +58,32 @@ export interface GuideData {
   salesRepEmail: string | null;
   day: string;
   coverDays: number;
+  /** What the store bought: what its suggestions are bounded by, said beside them (`storePurchases`). */
+  purchases: StorePurchases;
   rows: GuideRow[];
   complete: boolean;
   stale?: StaleNote;
 }
 
+/** Money and cases a store bought, its invoices' lines net of returns (`netSale`). */
+export interface Bought {
+  /** 2 decimals. */
+  total: string;
+  cases: string;
+}
+
+/** A store's purchases in the last `coverDays` days (today included), and at its pace of the last 180 for as many. */
+export interface StorePurchases {
+  /** The first of the last `coverDays` days. */
+  from: string;
+  lastDays: Bought;
+  /** The 180 days' purchases × coverDays ÷ 180. */
+  pace: Bought;
+}
+
 /** Pages of 500 walked per list at most: one store's half year is far within. */
 const GUIDE_PAGES = 10;
 const EVERY_STATUS = "1,2,3,4,5,7";
-/** Invoice status of a return: not an order. */
-const RETURN = 4;
 
 /**
  * Reads a store's order guide through a Data API client (the server's proxy, as the person): the store, its orders
@@ -90,19 +112,24 @@ export async function readGuide(
     walk({ operation: "listCustomers", query: { CustomerIDs, AccountStatuses: "Active,Inactive,OutOfBus" } }),
     walk({
       operation: "listInvoices",
-      query: { CustomerIDs, Statuses: EVERY_STATUS, StartDate: addDays(day, -BOUGHT_WITHIN_DAYS) },
+      query: { CustomerIDs, Statuses: EVERY_STATUS, StartDate: addDays(day, 1 - BOUGHT_WITHIN_DAYS) },
     }),
     walk({ operation: "listCustomerPricing", query: { CustomerIDs, EffectiveDate: day } }),
     walk({ operation: "listRetailerInventory", query: { CustomerIDs } }),
   ]);
   const customer = customers.find((c) => c.CustomerID === customerId);
-  const orders = invoices.filter((i) => i.Status !== RETURN && i.CustomerID === customerId);
+  // Its orders, and its returns: what it bought is net of them.
+  const bought = invoices.filter((i) => i.CustomerID === customerId);
+  const orders = bought.filter((i) => i.Status !== RETURNED_STATUS);
   const lineBatches = await Promise.all(
-    idBatches(orders.map((i) => i.InvoiceID).filter((id): id is number => typeof id === "number")).map((InvoiceIDs) =>
+    idBatches(bought.map((i) => i.InvoiceID).filter((id): id is number => typeof id === "number")).map((InvoiceIDs) =>
       walk({ operation: "listInvoiceTransactions", query: { InvoiceIDs, Statuses: EVERY_STATUS } }),
     ),
   );
-  const lines = lineBatches.flat();
+  const allLines = lineBatches.flat();
+  const orderIds = new Set(orders.map((o) => o.InvoiceID));
+  const lines = allLines.filter((l) => orderIds.has(l.InvoiceID));
+  const boughtSince = boughtLines(bought, allLines);
   const promoted = prices.filter(
     (p) => p.CustomerID === customerId && p.PromotionID != null && priceInForce(p, day) !== p.FullPrice,
   );
@@ -129,6 +156,7 @@ export async function readGuide(
     productIds,
     orders,
     lines,
+    bought: boughtSince,
     prices,
     counts,
     products: products.flat(),
@@ -143,9 +171,82 @@ export async function readGuide(
       typeof customer?.SalesRepEmail === "string" && customer.SalesRepEmail ? customer.SalesRepEmail : null,
     day,
     coverDays,
+    purchases: storePurchases(boughtSince, day, coverDays),
     rows,
     complete: walks.every((w) => w.complete),
     ...(stale ? { stale } : {}),
+  };
+}
+
+/** A line of the store's invoices (orders and returns) as it counts in what the store bought (`netSale`). */
+export interface BoughtLine {
+  productId: number;
+  /** The invoice's date (YYYY-MM-DD). */
+  day: string;
+  /** Micro-units, net of returns. */
+  micros: bigint;
+  caseMicros: bigint;
+}
+
+/**
+ * The lines of a store's invoices as they count in what it bought: a Returned invoice's taken off (`netSale`). A line
+ * without a readable amount or cases adds nothing of it.
+ *
+ * @example
+ * boughtLines(invoices, lines).reduce((sum, l) => sum + l.micros, 0n); // what the store bought, returns taken off
+ */
+export function boughtLines(
+  invoices: readonly RecordOf<"listInvoices">[],
+  lines: readonly RecordOf<"listInvoiceTransactions">[],
+): BoughtLine[] {
+  const of = new Map(invoices.map((i) => [i.InvoiceID, i]));
+  const out: BoughtLine[] = [];
+  for (const l of lines) {
+    const invoice = of.get(l.InvoiceID);
+    if (!invoice || typeof l.ProductID !== "number") continue;
+    const returned = invoice.Status === RETURNED_STATUS;
+    const amount = typeof l.ExtPrice === "string" && parseDecimal(l.ExtPrice) !== undefined ? l.ExtPrice : "0";
+    const units = typeof l.NumUnits === "number" ? l.NumUnits : 0;
+    const cases = typeof l.Cases === "string" ? (parseDecimal(l.Cases) ?? 0n) : 0n;
+    out.push({
+      productId: l.ProductID,
+      day: String(invoice.Date ?? "").slice(0, 10),
+      micros: netSale({ units, amount }, returned).micros,
+      caseMicros: netMicros(cases, returned),
+    });
+  }
+  return out;
+}
+
+/**
+ * What a store bought in the last `coverDays` days (from `day` − coverDays + 1 on) and at its pace of the last 180
+ * days for as many days (the 180 days' sums × coverDays ÷ 180): the scale a fill of its suggestions is read against.
+ * An invoice counts on its `Date` (the ERP's calendar day).
+ *
+ * @example
+ * storePurchases(boughtLines(invoices, lines), "2026-11-28", 14).pace.total; // "4791.85"
+ */
+export function storePurchases(lines: readonly BoughtLine[], day: string, coverDays: number): StorePurchases {
+  const from = addDays(day, 1 - coverDays);
+  const since = addDays(day, 1 - BOUGHT_WITHIN_DAYS);
+  let last = 0n;
+  let lastCases = 0n;
+  let all = 0n;
+  let allCases = 0n;
+  for (const l of lines) {
+    if (l.day < since) continue;
+    all += l.micros;
+    allCases += l.caseMicros;
+    if (l.day >= from) {
+      last += l.micros;
+      lastCases += l.caseMicros;
+    }
+  }
+  const pace = (micros: bigint) => toDecimalString((micros * BigInt(coverDays)) / BigInt(BOUGHT_WITHIN_DAYS), 2);
+  return {
+    from,
+    lastDays: { total: toDecimalString(last, 2), cases: toDecimalString(lastCases, 2) },
+    pace: { total: pace(all), cases: pace(allCases) },
   };
 }
 
@@ -157,6 +258,8 @@ interface GuideLists {
   productIds: Set<number>;
   orders: RecordOf<"listInvoices">[];
   lines: RecordOf<"listInvoiceTransactions">[];
+  /** The store's orders' and returns' lines as they count in what it bought (`boughtLines`). */
+  bought: BoughtLine[];
   prices: RecordOf<"listCustomerPricing">[];
   counts: RecordOf<"listRetailerInventory">[];
   products: RecordOf<"listProducts">[];
@@ -187,6 +290,8 @@ export function guideRows(lists: GuideLists): GuideRow[] {
       .map((s) => [s.ProductID, s]),
   );
   const nameFromLines = new Map(lists.lines.map((l) => [l.ProductID, l.ProductName]));
+  const boughtOf = new Map<number, bigint>();
+  for (const l of lists.bought) boughtOf.set(l.productId, (boughtOf.get(l.productId) ?? 0n) + l.caseMicros);
 
   const rows: GuideRow[] = [];
   for (const productId of lists.productIds) {
@@ -203,6 +308,10 @@ export function guideRows(lists: GuideLists): GuideRow[] {
     const unit = price ? priceInForce(price, day) : undefined;
     const onPromotion = !!price && price.PromotionID != null && unit !== price.FullPrice;
     const inStock = stock?.InStock === true;
+    const perCasePrice = casePrice(unit, perCase);
+    const sample = product?.IsSample === true;
+    const boughtMicros = boughtOf.get(productId);
+    const boughtCases = boughtMicros === undefined ? null : toDecimalString(boughtMicros, 2);
     rows.push({
       productId,
       name: String(product?.ProductName ?? nameFromLines.get(productId) ?? `Product ${productId}`),
@@ -213,13 +322,24 @@ export function guideRows(lists: GuideLists): GuideRow[] {
       ...cover(count),
       neverCounted: !!count && neverCounted(count.LastInventoryDate),
       usualCases: usual,
+      boughtCases,
       unitPrice: unit ?? null,
-      casePrice: casePrice(unit, perCase) ?? null,
+      casePrice: perCasePrice ?? null,
       onPromotion,
       promotionEnds: onPromotion ? promotionEnds(price?.EndDate) : null,
       bucket: typeof stock?.InventoryBucket === "string" ? stock.InventoryBucket : null,
       inStock,
-      suggestedCases: suggestedCases({ count, usual, unitsPerCase: perCase, inStock, coverDays }),
+      sample,
+      suggestedCases: suggestedCases({
+        count,
+        usual,
+        boughtCases,
+        unitsPerCase: perCase,
+        inStock,
+        coverDays,
+        casePrice: perCasePrice,
+        sample,
+      }),
     });
   }
   return rows.sort((a, b) => a.name.localeCompare(b.name) || a.productId - b.productId);

@@ -12,12 +12,14 @@ const row = (over: Partial<GuideRow>): GuideRow => ({
   neverCounted: false,
   daysOfCover: "10.0",
   usualCases: "1.00",
+  boughtCases: null,
   unitPrice: "3.500000",
   casePrice: "35.00",
   onPromotion: false,
   promotionEnds: null,
   bucket: "< 25 Cases",
   inStock: true,
+  sample: false,
   suggestedCases: 1,
   ...over,
 });
@@ -41,6 +43,14 @@ describe("guideParams", () => {
       { cover: ["7", "9"], promo: "yes" },
       { coverDays: 7, filter: {} },
     ],
+    [
+      { q: "  gummies  ", show: "40" },
+      { coverDays: 14, filter: { q: "gummies" }, show: 40 },
+    ],
+    [
+      { q: "", show: "-3" },
+      { coverDays: 14, filter: {} },
+    ],
   ])("guideParams(%j)", (params, expected) => {
     expect(guideParams(params)).toEqual(expected);
   });
@@ -51,12 +61,18 @@ describe("filterRows", () => {
     row({ productId: 1, daysOfCover: "3.5" }),
     row({ productId: 2, brand: "Other", daysOfCover: "20.0", onPromotion: true }),
     row({ productId: 3, category: "Flower", daysOfCover: null, shelf: null }),
+    row({ productId: 4, name: "Mojave Sun Wedding Cake Pre-Roll 5pk", brand: "Mojave Sun", category: "Pre-Roll" }),
   ];
   it.each([
-    ["no filter", {}, [1, 2, 3]],
+    ["no filter", {}, [1, 2, 3, 4]],
     ["a brand", { brand: "Kiva" }, [1, 3]],
+    ["a search by a word of the name, in any case", { q: "wedding" }, [4]],
+    ["a search by words in any order, across name, brand and category", { q: "pre-roll MOJAVE cake" }, [4]],
+    ["a search that matches nothing", { q: "gummies" }, []],
+    ["a search by the product's ID", { q: "3" }, [3]],
+    ["a search with a brand", { q: "kiva", brand: "Other" }, []],
     ["a category", { category: "Flower" }, [3]],
-    ["below 14 days of cover (never counted left out)", { below: true }, [1]],
+    ["below 14 days of cover (never counted left out)", { below: true }, [1, 4]],
     ["on promotion", { promo: true }, [2]],
   ])("%s", (_, filter, ids) => {
     expect(filterRows(rows, filter, 14).map((r) => r.productId)).toEqual(ids);

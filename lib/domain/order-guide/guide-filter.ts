@@ -4,10 +4,13 @@ import type { GuideRow } from "./guide-data";
 import { DEFAULT_COVER_DAYS } from "./guide";
 
 /**
- * The order guide's filters, as the address holds them (`/order-guide?customer=&cover=&brand=&category=&below=1&promo=1`)
- * and the API's CSV reads them: the page's form is a GET form, so a filtered guide is a link to share.
+ * The order guide's filters, as the address holds them
+ * (`/order-guide?customer=&cover=&q=&brand=&category=&below=1&promo=1`) and the API's CSV reads them: the page's form
+ * is a GET form, so a filtered guide is a link to share.
  */
 export interface GuideFilter {
+  /** A search: every word of it in the product's name, brand, category or ID, in any case. */
+  q?: string;
   brand?: string;
   category?: string;
   /** Only what the shelf covers for fewer days than the cover asked (counted shelves only). */
@@ -21,7 +24,12 @@ export interface GuideParams {
   customer?: number;
   coverDays: number;
   filter: GuideFilter;
+  /** How many rows the page shows before "Show more" (`GUIDE_PAGE` when not said). */
+  show?: number;
 }
+
+/** The rows the page shows at first, and each "Show more" adds: with the filters, under four phone screens. */
+export const GUIDE_PAGE = 8;
 
 type SearchParams = Record<string, string | string[] | undefined>;
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
@@ -36,6 +44,9 @@ export function guideParams(params: SearchParams): GuideParams {
   const customer = one(params.customer);
   const cover = Number(one(params.cover));
   const filter: GuideFilter = {};
+  const q = one(params.q)?.slice(0, 200);
+  if (q) filter.q = q;
+  const show = Number(one(params.show));
   const brand = one(params.brand)?.slice(0, 200);
   const category = one(params.category)?.slice(0, 200);
   if (brand) filter.brand = brand;
@@ -46,13 +57,26 @@ export function guideParams(params: SearchParams): GuideParams {
     ...(customer && /^\d{1,12}$/.test(customer) && Number(customer) > 0 ? { customer: Number(customer) } : {}),
     coverDays: Number.isInteger(cover) && cover >= 1 && cover <= 90 ? cover : DEFAULT_COVER_DAYS,
     filter,
+    ...(Number.isInteger(show) && show > 0 && show <= 100_000 ? { show } : {}),
   };
+}
+
+/** The words of a search, lower case. */
+const words = (q: string | undefined) => (q ?? "").toLowerCase().split(/\s+/).filter(Boolean);
+
+/** Whether a row holds every word of a search (its name, brand, category or product ID). */
+function matches(row: GuideRow, search: readonly string[]): boolean {
+  if (!search.length) return true;
+  const text = [row.name, row.brand, row.category, String(row.productId)].join(" ").toLowerCase();
+  return search.every((word) => text.includes(word));
 }
 
 /** The rows a filter keeps, in their order. */
 export function filterRows(rows: readonly GuideRow[], filter: GuideFilter, coverDays: number): GuideRow[] {
+  const search = words(filter.q);
   return rows.filter(
     (r) =>
+      matches(r, search) &&
       (!filter.brand || r.brand === filter.brand) &&
       (!filter.category || r.category === filter.category) &&
       (!filter.promo || r.onPromotion) &&
@@ -82,6 +106,7 @@ export const GUIDE_CSV_COLUMNS: readonly ExportColumn[] = [
   },
   { id: "daysOfCover", header: "Days of cover", value: (r) => text(r.daysOfCover) },
   { id: "usualCases", header: "Usual order (cases)", value: (r) => text(r.usualCases) },
+  { id: "boughtCases", header: "Bought in 180 days (cases)", value: (r) => text(r.boughtCases) },
   { id: "unitPrice", header: "Unit price", value: (r) => text(r.unitPrice) },
   { id: "casePrice", header: "Case price", value: (r) => text(r.casePrice) },
   {
@@ -91,6 +116,7 @@ export const GUIDE_CSV_COLUMNS: readonly ExportColumn[] = [
   },
   { id: "bucket", header: "Warehouse stock", value: (r) => text(r.bucket) },
   { id: "inStock", header: "In stock", value: (r) => (r.inStock ? "yes" : "no") },
+  { id: "sample", header: "Sample", value: (r) => (r.sample ? "yes" : "no") },
   { id: "suggestedCases", header: "Suggested cases", value: (r) => text(r.suggestedCases) },
 ];
 

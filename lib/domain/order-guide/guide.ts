@@ -119,29 +119,55 @@ export function usualCases(orders: readonly string[]): string | null {
 export interface SuggestionInput {
   count: ShelfCount | undefined;
   usual: string | null;
+  /** Cases of it the store bought in the last `BOUGHT_WITHIN_DAYS` days, returns taken off; null when none. */
+  boughtCases: string | null;
   unitsPerCase: number | undefined;
   inStock: boolean;
   coverDays: number;
+  /** Today's case price (`casePrice`); undefined when the product has none (no price, or no units per case). */
+  casePrice: string | undefined;
+  /** The product is a sample (`IsSample`). */
+  sample: boolean;
 }
 
 /**
- * Whole cases to cover `coverDays` days: (daily sales × days − what is on the shelf, a negative count as 0) ÷ units per
- * case, rounded up. Never counted, or no sales known: the usual order, rounded up. Out of stock at the warehouse: 0,
- * whatever the need (the rep could not ship it).
+ * Whole cases to suggest, bounded by what the store buys. The rules, in order:
+ * 1. Nothing the store cannot be sent or priced: out of stock at the serving warehouse, a sample (`IsSample`: a
+ *    "$0.10 a case" giveaway), or no case price today (a list is priced; the server refuses a line without one).
+ * 2. A counted shelf with daily sales: (daily sales × days − what is on the shelf, a negative count as 0) ÷ units per
+ *    case, a part case rounded up; nothing when the shelf covers the days. This alone may pass the usual order: the
+ *    shelf is counted and short.
+ * 3. A counted shelf without sales known: an empty (or negative) shelf is short, the usual order with a part case
+ *    rounded up (a usual of 0.15 case is one case); a shelf holding stock that does not sell needs nothing.
+ * 4. A shelf never counted (the API's 2000-01-01), or with no count at all: what the store bought of it in as many
+ *    days (its cases of the last 180 days × the days ÷ 180, to the nearest whole case), and at most the usual order
+ *    in whole cases rounded down (a usual of 1.5 cases is 1, one of 0.15 case is nothing): a product bought once in
+ *    half a year is no fortnight's need. The page leaves such a row's field empty until "Fill suggestions".
  *
  * @example
- * suggestedCases({ count: { LastInventoryDate: "2026-11-23", Inventory: "1", DailySales: "0.61" }, usual: "1", unitsPerCase: 10, inStock: true, coverDays: 14 }); // 1
+ * const product = { unitsPerCase: 10, inStock: true, coverDays: 14, casePrice: "35.00", sample: false };
+ * suggestedCases({ ...product, count: { LastInventoryDate: "2026-11-23", Inventory: "1", DailySales: "0.61" }, usual: "1", boughtCases: "4" }); // 1
+ * suggestedCases({ ...product, count: undefined, usual: "0.15", boughtCases: "0.6" }); // 0
+ * suggestedCases({ ...product, count: undefined, usual: "2", boughtCases: "2" }); // 0 (bought once in 180 days)
  */
-export function suggestedCases({ count, usual, unitsPerCase, inStock, coverDays }: SuggestionInput): number {
-  if (!inStock) return 0;
-  const fromUsual = () => {
-    const u = micros(usual);
-    return u === undefined || u <= 0n ? 0 : Number((u + ONE - 1n) / ONE);
-  };
-  if (!count || neverCounted(count.LastInventoryDate)) return fromUsual();
-  const daily = micros(count.DailySales);
-  if (daily === undefined || daily <= 0n || !unitsPerCase || unitsPerCase < 1) return fromUsual();
+export function suggestedCases(input: SuggestionInput): number {
+  const { count, usual, boughtCases, unitsPerCase, inStock, coverDays } = input;
+  const price = micros(input.casePrice);
+  if (!inStock || input.sample || price === undefined || price <= 0n) return 0;
+  const u = micros(usual);
+  const usualMicros = u === undefined || u <= 0n ? 0n : u;
+  if (!count || neverCounted(count.LastInventoryDate)) {
+    const bought = micros(boughtCases) ?? 0n;
+    // Cases in `coverDays` at the 180 days' rate, to the nearest whole case (half up): bought × days ÷ 180.
+    const span = BigInt(BOUGHT_WITHIN_DAYS) * ONE;
+    const rate = bought <= 0n ? 0n : (bought * BigInt(coverDays) * 2n + span) / (2n * span);
+    const usualWhole = usualMicros / ONE;
+    return Number(rate < usualWhole ? rate : usualWhole);
+  }
   const onHand = micros(count.Inventory) ?? 0n;
+  const daily = micros(count.DailySales);
+  if (daily === undefined || daily <= 0n || !unitsPerCase || unitsPerCase < 1)
+    return onHand > 0n ? 0 : Number((usualMicros + ONE - 1n) / ONE);
   const need = daily * BigInt(coverDays) - (onHand > 0n ? onHand : 0n);
   if (need <= 0n) return 0;
   const perCase = BigInt(Math.trunc(unitsPerCase)) * ONE;

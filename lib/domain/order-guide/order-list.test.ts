@@ -27,12 +27,14 @@ const row = (
   neverCounted: false,
   daysOfCover: null,
   usualCases: null,
+  boughtCases: null,
   unitPrice,
   casePrice,
   onPromotion: false,
   promotionEnds: null,
   bucket: null,
   inStock: true,
+  sample: false,
   suggestedCases: 1,
 });
 

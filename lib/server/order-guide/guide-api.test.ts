@@ -103,9 +103,19 @@ describe("GET /api/order-guide", () => {
       (await sandbox.walk("/retailerInventory?CustomerIDs=20001", as)).map((c) => [c.ProductID, c]),
     );
     const ids = rows.map((r) => r.productId).join(",");
-    const perCase = new Map(
-      (await sandbox.walk(`/products?ProductIDs=${ids}`, as)).map((p) => [p.ProductID, p.WholesaleUnitsPerCase]),
-    );
+    const products = await sandbox.walk(`/products?ProductIDs=${ids}`, as);
+    const perCase = new Map(products.map((p) => [p.ProductID, p.WholesaleUnitsPerCase]));
+    const samples = new Set(products.filter((p) => p.IsSample === true).map((p) => p.ProductID));
+    // What the store bought of each product in the 180 days to DAY, in hundredths of a case: its invoices' lines as
+    // the API gives them (a return's written negative).
+    const since = new Date(Date.parse(`${DAY}T12:00:00Z`) - 179 * 86_400_000).toISOString().slice(0, 10);
+    const invoices = await sandbox.walk(`/invoices?CustomerIDs=20001&Statuses=1,2,3,4,5,7&StartDate=${since}`, as);
+    const bought = new Map<unknown, number>();
+    for (let i = 0; i < invoices.length; i += 200) {
+      const batch = invoices.slice(i, i + 200).map((v) => v.InvoiceID);
+      for (const l of await sandbox.walk(`/invoiceTransactions?InvoiceIDs=${batch.join(",")}`, as))
+        bought.set(l.ProductID, (bought.get(l.ProductID) ?? 0) + Math.round(Number(l.Cases) * 100));
+    }
 
     // Every product on promotion for the store today is in the guide.
     const promoted = [...prices.values()].filter((p) => p.PromotionID != null && p.UnitPrice !== p.FullPrice);
@@ -134,14 +144,28 @@ describe("GET /api/order-guide", () => {
       const s = stock.get(row.productId);
       expect(row.bucket).toBe(s ? s.InventoryBucket : null);
       expect(row.inStock).toBe(s?.InStock === true);
-      if (!row.inStock) expect(row.suggestedCases).toBe(0);
+      expect(row.sample).toBe(samples.has(row.productId));
+      expect(row.boughtCases, `bought of ${row.productId}`).toBe(
+        bought.has(row.productId) ? (bought.get(row.productId)! / 100).toFixed(2) : null,
+      );
       const count = counts.get(row.productId);
-      if (count && String(count.LastInventoryDate) >= "2000-01-02" && Number(count.DailySales) > 0 && row.inStock) {
+      const usual = Number(row.usualCases ?? 0);
+      if (!row.inStock || row.sample || row.casePrice === null) {
+        // Nothing the warehouse cannot ship, no sample, nothing without a case price.
+        expect(row.suggestedCases, `suggestion for ${row.productId}`).toBe(0);
+      } else if (count && String(count.LastInventoryDate) >= "2000-01-02" && Number(count.DailySales) > 0) {
         counted++;
         const need = Number(count.DailySales) * 21 - Math.max(0, Number(count.Inventory));
         const cases = need <= 0 ? 0 : Math.ceil(need / Number(perCase.get(row.productId)) - 1e-9);
         expect(row.suggestedCases, `suggestion for ${row.productId}`).toBe(cases);
         if (cases > 0) suggested++;
+      } else if (count && String(count.LastInventoryDate) >= "2000-01-02") {
+        // Counted without sales: an empty shelf is short (the usual, a part case up), one holding stock is not.
+        expect(row.suggestedCases).toBe(Number(count.Inventory) > 0 ? 0 : Math.ceil(usual - 1e-9));
+      } else {
+        // Never counted: at most the usual, down to a whole case, and its pace: the 180 days' cases × 21 ÷ 180.
+        const pace = Math.floor((2 * Math.max(0, bought.get(row.productId) ?? 0) * 21 + 18_000) / 36_000);
+        expect(row.suggestedCases, `suggestion for ${row.productId}`).toBe(Math.min(Math.floor(usual), pace));
       }
       if (count && String(count.LastInventoryDate) < "2000-01-02") {
         expect(row.shelf).toBeNull();

@@ -27,6 +27,7 @@ const Query = z.strictObject({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "day: the day prices and cover are read for, YYYY-MM-DD" })
     .optional(),
+  q: z.string().max(200).optional(),
   brand: z.string().max(200).optional(),
   category: z.string().max(200).optional(),
   below: z.enum(["1"], { error: "below: 1 keeps what the shelf covers for fewer days than coverDays" }).optional(),
@@ -92,7 +93,7 @@ export async function loadGuide(
   return { guide, rows: filterRows(guide.rows, ask.filter, guide.coverDays) };
 }
 
-// GET /api/order-guide?customer=&coverDays=[&day=&brand=&category=&below=1&promo=1&format=csv]: a store's order guide on
+// GET /api/order-guide?customer=&coverDays=[&day=&q=&brand=&category=&below=1&promo=1&format=csv]: a store's order guide on
 // `day` (the page sends the viewer's; UTC's by default), read with the session's key (a Customer key, or an Employee key
 // naming the store): `GuideData` with the filter's rows, or those rows as CSV.
 export const getOrderGuide = defineRoute(
@@ -104,8 +105,15 @@ export const getOrderGuide = defineRoute(
     invalid: "Ask as ?customer={CustomerID}&coverDays={1..90}.",
   },
   async ({ request, actor, query }, deps: ProxyDeps & RouteDeps) => {
-    const { brand, category, below, promo, format } = query;
-    const filter = { ...(brand ? { brand } : {}), ...(category ? { category } : {}), below: !!below, promo: !!promo };
+    const { q, brand, category, below, promo, format } = query;
+    const search = q?.trim();
+    const filter = {
+      ...(search ? { q: search } : {}),
+      ...(brand ? { brand } : {}),
+      ...(category ? { category } : {}),
+      below: !!below,
+      promo: !!promo,
+    };
     const ask = { customer: query.customer, coverDays: query.coverDays, day: query.day ?? todayIn("UTC"), filter };
     const { guide, rows } = await loadGuide(requestApi(request, deps), actor.key, ask, { signal: request.signal });
     if (format === "json") return { ...guide, rows };
