@@ -63,10 +63,11 @@ export async function choose(
 export async function issueKey(
   page: Page,
   type: "Customer" | "Supplier" | "Employee",
-  options: { rateLimit?: number } = {},
+  options: { rateLimit?: number; customerIds?: number[] } = {},
 ): Promise<string> {
   let ids = {};
-  if (type === "Customer") {
+  if (type === "Customer" && options.customerIds) ids = { customerIds: options.customerIds };
+  else if (type === "Customer") {
     // The demo retailer's accounts, read through the sandbox with its demo key.
     const response = await page.request.get(
       "/sandbox/test/api/v1/customers?PageSize=500&AccountStatuses=Active,Inactive,OutOfBus",
@@ -79,10 +80,59 @@ export async function issueKey(
   if (type === "Supplier") ids = { supplierIds: [101] };
   const response = await page.request.post("/sandbox/test/operator/keys", {
     headers: OPERATOR,
-    data: { type, company: `Journey ${type}`, ...ids, ...options },
+    data: { type, company: `Journey ${type}`, ...ids, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { key: string }).key;
+}
+
+/** The test environment's records, every page of a list, read with the staff demo key through the sandbox. */
+async function everyPage<T>(page: Page, path: string): Promise<T[]> {
+  const all: T[] = [];
+  for (let n = 1; ; n++) {
+    const response = await page.request.get(
+      `/sandbox/test/api/v1/${path}${path.includes("?") ? "&" : "?"}PageSize=500&Page=${n}`,
+      {
+        headers: { "x-api-key": "test-employee-demo" },
+      },
+    );
+    const data = ((await response.json()) as { Data: T[] }).Data;
+    all.push(...data);
+    if (data.length < 500) return all;
+  }
+}
+
+/**
+ * A retailer other than the demo's with a payment holding credit and two invoices that owe: a journey allocating for it
+ * meets no other test's requests on its account (the payments specs, running alongside, write on the demo retailer's).
+ */
+export async function retailerOfItsOwn(page: Page): Promise<number> {
+  const demo = new Set(
+    (
+      await (
+        await page.request.get("/sandbox/test/api/v1/customers?PageSize=500&AccountStatuses=Active,Inactive,OutOfBus", {
+          headers: { "x-api-key": "test-customer-demo" },
+        })
+      ).json()
+    ).Data.map((c: { CustomerID: number }) => c.CustomerID),
+  );
+  const owing = new Map<number, { customer: number; invoices: number }>();
+  for (const i of await everyPage<{ ARAccountID: number; CustomerID: number; OpenBalance: string }>(
+    page,
+    "payments/openInvoices",
+  )) {
+    if (demo.has(i.CustomerID) || Number(i.OpenBalance) < 1) continue;
+    const seen = owing.get(i.ARAccountID) ?? { customer: i.CustomerID, invoices: 0 };
+    owing.set(i.ARAccountID, { ...seen, invoices: seen.invoices + 1 });
+  }
+  const accounts = [...owing].filter(([, o]) => o.invoices >= 2).map(([id]) => id);
+  const payments = await everyPage<{ ARAccountID: number; AvailableBalance: string }>(
+    page,
+    `payments?ARAccountIDs=${accounts.join(",")}`,
+  );
+  const account = payments.find((p) => Number(p.AvailableBalance) >= 2)?.ARAccountID;
+  if (account === undefined) throw new Error("no retailer but the demo's has credit and two invoices that owe");
+  return owing.get(account)!.customer;
 }
 
 let people = 0;
