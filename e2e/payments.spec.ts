@@ -247,7 +247,9 @@ test("the API's refusal of an amount over the credit lands on that amount's fiel
   await expect(field).toBeFocused();
 });
 
-test("a credit among the open invoices is offered no amount, and the form says why", async ({ page }) => {
+test("a credit among the open invoices is listed apart as a credit, never late, offered no amount, and the form says why", async ({
+  page,
+}) => {
   await tryDemo(page, "Try as a retailer");
   type Row = Record<string, string | number>;
   const rowsOf = async (path: string) => ((await (await page.request.get(path)).json()) as { Data: Row[] }).Data;
@@ -264,7 +266,19 @@ test("a credit among the open invoices is offered no amount, and the form says w
   await expect(form.getByRole("button", { name: "Review allocation" })).toBeVisible();
   const row = form.getByRole("row", { name: new RegExp(`^${credit.InvoiceNum} `) });
   await expect(row).toContainText(/A credit of \$[\d,]+\.\d\d: nothing is owed/);
+  // Never late, however old: its due date is no debt's.
+  await expect(row).toContainText("Credit: never due");
+  await expect(row).not.toContainText(/\d+ days?/);
   await expect(form.getByLabel(`Amount for invoice ${credit.InvoiceNum}`)).toHaveCount(0);
+  // The page lists it apart from the open invoices, as a credit.
+  const open = page.getByRole("region", { name: "Open invoices table" });
+  await expect(open.getByRole("row").nth(1)).toBeVisible();
+  await expect(open.getByRole("row", { name: new RegExp(`^${credit.InvoiceNum} `) })).toHaveCount(0);
+  await expect(
+    page
+      .getByRole("region", { name: "Credits table" })
+      .getByRole("row", { name: new RegExp(`^${credit.InvoiceNum} `) }),
+  ).toContainText(formatMoneyExact(String(credit.OpenBalance)));
   // The invoices that owe something keep theirs.
   const [owed] = await invoicesWithRoom(form);
   await expect(form.getByLabel(`Amount for invoice ${owed}`)).toBeVisible();

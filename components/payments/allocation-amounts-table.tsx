@@ -67,7 +67,7 @@ export function AllocationAmountsTable({
                 </th>
                 <td {...cardCell("Due")}>{formatDay(invoice.DueDate)}</td>
                 <td {...cardCell("Overdue")}>
-                  <Overdue dueDate={invoice.DueDate ?? undefined} today={today} />
+                  <Overdue invoice={invoice} today={today} />
                 </td>
                 <td className="numeric" {...cardCell("Open balance")}>
                   {formatMoneyExact(ref?.openBalance)}
