@@ -9,11 +9,11 @@ import { FIGURE_IDS, FIGURES } from "./catalog";
 const ROOT = join(__dirname, "..", "..", "..");
 const CATALOGUE = "lib/domain/figures/catalog.ts";
 
-/** The figure rows of docs/figures.md: `| \`id\` | pages | definition | computed by |`. */
+/** The figure rows of docs/figures.md: `| \`id\` | pages | definition | computed by |` (columns padded or not). */
 function documented(): Map<string, string> {
   const rows = new Map<string, string>();
   for (const line of readFileSync(join(ROOT, "docs/figures.md"), "utf8").split("\n")) {
-    const m = /^\| `([a-z0-9-]+)` \|(.*)\|\s*$/.exec(line);
+    const m = /^\|\s*`([a-z0-9-]+)`\s*\|(.*)\|\s*$/.exec(line);
     if (m) rows.set(m[1]!, m[2]!);
   }
   return rows;
