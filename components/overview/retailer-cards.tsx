@@ -43,29 +43,29 @@ export function DueSoonCard() {
       <p className="text-sm" data-testid="overdue-now">
         Overdue now:{" "}
         <Link
+          data-figure="open-past-due-count"
           className="link font-bold"
           href={openInvoicesHref("past-due") as never}
           data-testid="overdue-count"
-          data-figure="open-past-due-count"
         >
           {atLeast}
           {overdue.count}
         </Link>{" "}
         open {overdue.count === 1 ? "invoice" : "invoices"} past {overdue.count === 1 ? "its" : "their"} due date (
         <Link
+          data-figure="open-past-due-total"
           className="link"
           href={openInvoicesHref("past-due") as never}
           data-testid="overdue-total"
-          data-figure="open-past-due-total"
         >
           {formatMoney(overdue.totals.OpenBalance)}
         </Link>{" "}
         open);{" "}
         <Link
+          data-figure="open-due-soon-count"
           className="link font-bold"
           href={openInvoicesHref("due-soon") as never}
           data-testid="due-soon-count"
-          data-figure="open-due-soon-count"
         >
           {atLeast}
           {soon.count}

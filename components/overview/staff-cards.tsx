@@ -51,10 +51,10 @@ export function DeliveriesCard() {
           <p key={d.day} className="text-sm">
             {i === 0 ? "Today" : "Tomorrow"}, {weekdayName(isoWeekday(d.day))} {formatDay(d.day)}
             <Link
+              data-figure="deliveries-on-date"
               className="link block text-2xl font-bold tabular-nums"
               href={pageHref.deliveryDays({ date: d.day })}
               data-testid={i === 0 ? "deliveries-today" : "deliveries-tomorrow"}
-              data-figure="deliveries-on-date"
             >
               {complete ? "" : "at least "}
               {d.count}
@@ -119,10 +119,10 @@ export function AwaitingCard() {
       <p className="text-sm">
         Worth {atLeast}
         <Link
+          data-figure="invoices-awaiting-total"
           className="link font-semibold tabular-nums"
           href={href as never}
           data-testid="awaiting-total"
-          data-figure="invoices-awaiting-total"
         >
           {formatMoney(list.totals.InvoiceTotal)}
         </Link>{" "}
