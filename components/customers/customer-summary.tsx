@@ -176,7 +176,7 @@ function OpenInvoiceList({ invoices, today }: { invoices?: OpenInvoiceLine[]; to
       )}
       {credits.length > 0 && (
         <details open={credits.length <= 5} className="text-sm">
-          <summary className="cursor-pointer py-2 font-semibold sm:py-0">
+          <summary className="cursor-pointer py-2 font-semibold sm:py-0" data-figure="open-credits-count">
             {plural(credits.length, "credit")} (credit memos and returns)
           </summary>
           <ul className="divide-y divide-slate-200 dark:divide-slate-700" aria-label="Credits">

@@ -50,7 +50,11 @@ export function DeliveryWeekNav({ search, week, counts, date, loading }: Deliver
                     {SHORT_WEEKDAYS[isoWeekday(day) - 1]}
                   </abbr>
                 </span>
-                <span className="block text-lg font-bold tabular-nums" aria-label={`${count} customers`}>
+                <span
+                  className="block text-lg font-bold tabular-nums"
+                  aria-label={`${count} customers`}
+                  data-figure="deliveries-on-date"
+                >
                   {loading ? "…" : count}
                 </span>
                 <span className="block text-xs">{index === 0 ? "Today" : shortDay(day)}</span>

@@ -1,5 +1,6 @@
 import { type Reading, readingOf } from "@/lib/domain/insights/history-coverage";
 import type { InsightsView } from "@/lib/domain/insights/insights-tables";
+import type { FigureId } from "@/lib/domain/figures/catalog";
 import { formatDate, formatMoney, formatQuantity } from "@/lib/format/display";
 import { InsightTableView, type TablePaging } from "./insight-table";
 import { insightsExportHref } from "./insights-href";
@@ -31,26 +32,30 @@ export function InsightsSalesSection({ view, paging }: InsightsSalesSectionProps
   const retailer = view.retailers.find((r) => r.customerId === query.customer);
   const rep = view.reps.find((r) => r.userId === query.rep);
   const supplier = view.suppliers.find((s) => s.supplierId === query.supplier);
+  // Each row: label, this period, the period before, growth, its id in the figures' catalogue (Invoices has none yet).
   const figures = [
     [
       "Revenue",
       formatMoney(comparison.current.revenue),
       formatMoney(comparison.previous.revenue),
       comparison.growth.revenue,
+      "sales-revenue",
     ],
     [
       "Units",
       formatQuantity(comparison.current.units),
       formatQuantity(comparison.previous.units),
       comparison.growth.units,
+      "sales-units",
     ],
     [
       "Invoices",
       formatQuantity(comparison.current.invoices),
       formatQuantity(comparison.previous.invoices),
       comparison.growth.invoices,
+      undefined,
     ],
-  ] as const;
+  ] as const satisfies readonly (readonly [string, string, string, string | null, FigureId | undefined])[];
   return (
     <InsightsSection
       id="sales-heading"
@@ -63,10 +68,12 @@ export function InsightsSalesSection({ view, paging }: InsightsSalesSectionProps
         .join(" ")}
     >
       <dl className="grid gap-3 sm:grid-cols-3">
-        {figures.map(([label, now, before, growth]) => (
+        {figures.map(([label, now, before, growth, figure]) => (
           <div key={label} className="rounded border border-slate-300 p-3 dark:border-slate-700">
             <dt className="text-sm text-slate-700 dark:text-slate-300">{label}</dt>
-            <dd className="text-2xl font-semibold tabular-nums">{now}</dd>
+            <dd className="text-2xl font-semibold tabular-nums" data-figure={figure}>
+              {now}
+            </dd>
             <dd className="text-sm">
               <Growth value={growth} before={before} reading={reading} />
             </dd>

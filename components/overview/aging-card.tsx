@@ -21,6 +21,7 @@ export function AgingCard({ card, label, testId }: { card: "owed" | "receivables
         label="Balance at the last close, all ages"
         value={`${whole ? "" : "at least "}${formatMoney(totals.total)}`}
         testId={testId}
+        figure="aging-total"
         href="/ar-aging"
         counts={`The AR aging as of the end of the last day: every age, current included, less open credit${whole ? "" : `, over the first ${aging.data?.records.length ?? 0} rows`}.`}
       />

@@ -52,6 +52,7 @@ export function StockCard() {
           label="Out of stock"
           value={`${atLeast(available.data?.complete)}${out}`}
           testId="out-of-stock"
+          figure="out-of-stock"
           href={listHref("/inventory/available", {}, bucketFigure(OUT_OF_STOCK))}
           counts="Product and warehouse pairs with nothing available now: the Out of Stock bucket of available inventory."
         />
@@ -199,7 +200,7 @@ export function TopCustomersCard() {
   );
   return (
     <Card card="topCustomers" query={aging} also={[names.data]}>
-      <ol className="list-inside list-decimal space-y-1 text-sm">
+      <ol className="list-inside list-decimal space-y-1 text-sm" data-figure="top-customers">
         {top.map(([account, total]) => (
           <li key={account}>
             <AccountName account={account} customer={accounts.get(account)} />{" "}

@@ -4,6 +4,7 @@ import { StaleNote } from "@/components/table/stale-note";
 import type { Answered } from "@/lib/domain/stale";
 import { type AgingAmounts, barScale, BUCKETS, bucketColor, segmentsOf } from "@/lib/domain/ar-aging/aging";
 import { formatMoney } from "@/lib/format/display";
+import type { FigureId } from "@/lib/domain/figures/catalog";
 import { OVERVIEW_CARDS, type OverviewCardId } from "@/lib/ui/overview/cards";
 
 /**
@@ -86,6 +87,7 @@ export function Figure({
   testId,
   counts,
   href,
+  figure,
 }: {
   label: string;
   value: string;
@@ -93,9 +95,11 @@ export function Figure({
   counts?: string;
   /** The list the figure counts: the value opens it. */
   href?: string;
+  /** Its id in the figures' catalogue (`lib/domain/figures/catalog.ts`), marked on the element as `data-figure`. */
+  figure?: FigureId;
 }) {
   return (
-    <p className="text-sm">
+    <p className="text-sm" data-figure={figure}>
       {label}{" "}
       {href ? (
         <Link className="link block text-2xl font-bold tabular-nums" href={href as never} data-testid={testId}>
@@ -132,7 +136,7 @@ export function AgingBar({ totals, label, href }: { totals: AgingAmounts; label:
           <span key={s.bucket.id} style={{ width: `${s.width}%`, background: bucketColor(s.bucket) }} />
         ))}
       </div>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3" data-figure="aging-bucket">
         {BUCKETS.map((b) => (
           <div key={b.id} className="flex items-center gap-2">
             <span

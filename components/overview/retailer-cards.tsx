@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { useTimeZone } from "@/components/shell/providers";
-import { addDecimals } from "@/lib/format/decimal";
 import { todayIn } from "@/lib/format/days";
 import { DUE_SOON_DAYS } from "@/lib/domain/invoices/open-items";
 import { LIST_VIEWS } from "@/lib/domain/views/list-views";
@@ -12,12 +11,14 @@ import { deliveryDaysText } from "@/lib/domain/delivery/cutoff";
 import { apiDeliveryDates } from "@/lib/domain/delivery/schedule";
 import {
   accountsOfOpenInvoices,
+  creditAvailable,
   OVERVIEW_STALE,
   overviewCustomers,
   openInvoicesHref,
   overviewOpenInvoices,
   overviewPayments,
   overviewPending,
+  pendingAllocations,
 } from "@/lib/ui/overview/requests";
 import { may } from "@/lib/session/roles";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
@@ -41,16 +42,31 @@ export function DueSoonCard() {
     <Card card="dueSoon" href="/invoices/open" query={open}>
       <p className="text-sm" data-testid="overdue-now">
         Overdue now:{" "}
-        <Link className="link font-bold" href={openInvoicesHref("past-due") as never} data-testid="overdue-count">
+        <Link
+          data-figure="open-past-due-count"
+          className="link font-bold"
+          href={openInvoicesHref("past-due") as never}
+          data-testid="overdue-count"
+        >
           {atLeast}
           {overdue.count}
         </Link>{" "}
         open {overdue.count === 1 ? "invoice" : "invoices"} past {overdue.count === 1 ? "its" : "their"} due date (
-        <Link className="link" href={openInvoicesHref("past-due") as never} data-testid="overdue-total">
+        <Link
+          data-figure="open-past-due-total"
+          className="link"
+          href={openInvoicesHref("past-due") as never}
+          data-testid="overdue-total"
+        >
           {formatMoney(overdue.totals.OpenBalance)}
         </Link>{" "}
         open);{" "}
-        <Link className="link font-bold" href={openInvoicesHref("due-soon") as never} data-testid="due-soon-count">
+        <Link
+          data-figure="open-due-soon-count"
+          className="link font-bold"
+          href={openInvoicesHref("due-soon") as never}
+          data-testid="due-soon-count"
+        >
           {atLeast}
           {soon.count}
         </Link>{" "}
@@ -87,8 +103,8 @@ export function PaymentsCard() {
   const accounts = accountsOfOpenInvoices(open.data?.records ?? []);
   const payments = useApi(overviewPayments(accounts), OVERVIEW_STALE.working, accounts.length > 0);
   const pending = useApi(overviewPending(accounts), OVERVIEW_STALE.working, accounts.length > 0);
-  const credit = addDecimals(...(payments.data?.records ?? []).map((p) => p.AvailableBalance ?? "0"));
-  const waiting = pending.data?.records ?? [];
+  const credit = creditAvailable(payments.data?.records ?? []);
+  const waiting = pendingAllocations(pending.data?.records ?? []);
   const mayAllocate = may(useKeyScope().role, { payments: ["allocate"] });
   // Without open invoices there is no account to ask about (and nothing is pending): the card says so with zeros.
   const asked = accounts.length > 0;
@@ -99,11 +115,16 @@ export function PaymentsCard() {
   };
   return (
     <Card card="payments" query={state} also={[open.data, payments.data, pending.data]} readOnly={!mayAllocate}>
-      <Figure label="Credit available on payments" value={formatMoney(credit)} testId="credit-available" />
-      <p className="text-sm">
-        <strong data-testid="pending-requests">{waiting.length}</strong> allocation{" "}
-        {waiting.length === 1 ? "request" : "requests"} on the way to the ERP
-        {waiting.length ? ` (${formatMoney(addDecimals(...waiting.map((w) => w.Amount ?? "0")))})` : ""}.
+      <Figure
+        label="Credit available on payments"
+        value={formatMoney(credit)}
+        testId="credit-available"
+        figure="credit-available"
+      />
+      <p className="text-sm" data-figure="allocation-requests-pending">
+        <strong data-testid="pending-requests">{waiting.count}</strong> allocation{" "}
+        {waiting.count === 1 ? "request" : "requests"} on the way to the ERP
+        {waiting.count ? ` (${formatMoney(waiting.amount)})` : ""}.
       </p>
     </Card>
   );

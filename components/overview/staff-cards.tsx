@@ -51,6 +51,7 @@ export function DeliveriesCard() {
           <p key={d.day} className="text-sm">
             {i === 0 ? "Today" : "Tomorrow"}, {weekdayName(isoWeekday(d.day))} {formatDay(d.day)}
             <Link
+              data-figure="deliveries-on-date"
               className="link block text-2xl font-bold tabular-nums"
               href={pageHref.deliveryDays({ date: d.day })}
               data-testid={i === 0 ? "deliveries-today" : "deliveries-tomorrow"}
@@ -80,6 +81,7 @@ export function OnHoldCard() {
         label="On hold"
         value={`${walked.complete ? "" : "at least "}${held.length}`}
         testId="on-hold"
+        figure="customers-on-hold"
         href={listHref("/customers", ON_HOLD_QUERY)}
         counts="Active customers whose account is on hold now, as All customers on hold lists them."
       />
@@ -110,12 +112,18 @@ export function AwaitingCard() {
         label="Balanced, not yet verified"
         value={`${atLeast}${list.count}`}
         testId="awaiting-verification"
+        figure="invoices-awaiting-count"
         href={href}
         counts="Invoices in the Balanced status now, as All balanced invoices lists them."
       />
       <p className="text-sm">
         Worth {atLeast}
-        <Link className="link font-semibold tabular-nums" href={href as never} data-testid="awaiting-total">
+        <Link
+          data-figure="invoices-awaiting-total"
+          className="link font-semibold tabular-nums"
+          href={href as never}
+          data-testid="awaiting-total"
+        >
           {formatMoney(list.totals.InvoiceTotal)}
         </Link>{" "}
         in invoice totals; the end of day verifies them.

@@ -25,7 +25,7 @@ export function StatementTableView({ table }: { table: StatementTable }) {
       {table.rows.length === 0 ? (
         <p className="text-sm">{table.empty}</p>
       ) : (
-        <TableFrame label={`${table.title.replace(/ \(\d+\)$/, "")}, table`}>
+        <TableFrame label={`${table.title.replace(/ \([^)]*\)$/, "")}, table`}>
           <table className="data-table w-full text-sm">
             <caption className="sr-only">{table.title}</caption>
             <thead className="bg-slate-100 text-left dark:bg-slate-800">

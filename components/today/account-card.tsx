@@ -147,7 +147,11 @@ function BalanceWords({ card }: { card: Card }) {
       {worst && (
         <>
           {" "}
-          · <strong className="tabular-nums">{formatMoney(worst.amount)}</strong> over {worst.days} days
+          ·{" "}
+          <strong className="tabular-nums" data-figure="worst-past-due">
+            {formatMoney(worst.amount)}
+          </strong>{" "}
+          over {worst.days} days
           {worst.days !== 30 && compareDecimals(worst.over30, worst.amount) > 0 && (
             <> ({formatMoney(worst.over30)} over 30)</>
           )}

@@ -3,6 +3,7 @@
 import type { TodayModel } from "@/lib/domain/today/today";
 import { cutOffText } from "@/lib/domain/delivery/customer-schedule";
 import { todayGlance } from "@/lib/domain/today/today-strip";
+import type { FigureId } from "@/lib/domain/figures/catalog";
 import { NOT_VISITED_DAYS } from "@/lib/domain/today/visits";
 import { CutOffCountdown } from "./cut-off-countdown";
 import { sectionId } from "./today-section";
@@ -27,9 +28,10 @@ export function TodayStrip({
   notVisited?: { count?: number; href: string };
 }) {
   const glance = todayGlance(model);
-  const items: [string, number | undefined, string][] = [
-    ["Today", glance.today, `#${sectionId("Deliveries today")}`],
-    ["Tomorrow", glance.tomorrow, `#${sectionId("Deliveries tomorrow")}`],
+  // Each: its label, count, section and, for a catalogued figure, its id (`lib/domain/figures/catalog.ts`).
+  const items: [string, number | undefined, string, FigureId?][] = [
+    ["Today", glance.today, `#${sectionId("Deliveries today")}`, "deliveries-on-date"],
+    ["Tomorrow", glance.tomorrow, `#${sectionId("Deliveries tomorrow")}`, "deliveries-on-date"],
     ["On hold", glance.onHold, `#${sectionId("On hold")}`],
     ["60+ days", glance.over60, `#${sectionId("Past due")}`],
     ["Due to reorder", glance.dueToReorder, `#${sectionId("Due to reorder")}`],
@@ -38,7 +40,7 @@ export function TodayStrip({
   return (
     <nav aria-label="Today at a glance" className="space-y-2" data-testid="today-strip">
       <ul className="grid grid-cols-3 gap-1.5 text-sm sm:flex sm:flex-wrap sm:gap-2">
-        {items.flatMap(([label, count, href]) =>
+        {items.flatMap(([label, count, href, figure]) =>
           count === undefined
             ? label === NOT_VISITED_LABEL && notVisited
               ? [
@@ -50,7 +52,7 @@ export function TodayStrip({
               : []
             : [
                 <li key={label}>
-                  <a href={href} className={ITEM} data-count={count}>
+                  <a href={href} className={ITEM} data-count={count} data-figure={figure}>
                     <span className="text-lg font-semibold tabular-nums">{count}</span>
                     <span className="text-slate-700 dark:text-slate-300">{label}</span>
                   </a>

@@ -57,6 +57,17 @@ const PAYMENT_COLUMNS: StatementColumn[] = [
 ];
 
 /**
+ * How many of the rows are invoices still owed and how many credits (a credit memo or return is no open invoice):
+ * "2 invoices, 1 credit"; the bare count where there is no credit ("3", "0").
+ */
+function invoiceCount(statement: Statement): string {
+  const credits = statement.invoices.filter((i) => i.aged === "credit").length;
+  const owed = statement.invoices.length - credits;
+  if (!credits) return String(owed);
+  return `${owed} ${owed === 1 ? "invoice" : "invoices"}, ${credits} ${credits === 1 ? "credit" : "credits"}`;
+}
+
+/**
  * The statement's tables, in the order they are printed: the open invoices at the close (and the balance outstanding),
  * the credit on payments, the last 90 days' payments and allocations, and what changed since the close.
  *
@@ -67,7 +78,7 @@ export function statementTables(statement: Statement): StatementTable[] {
   const tables: StatementTable[] = [
     {
       id: "invoices",
-      title: `Open invoices at the close (${statement.invoices.length})`,
+      title: `Open invoices at the close (${invoiceCount(statement)})`,
       columns: [
         { header: "Invoice", width: 1.3 },
         { header: "Date", width: 1.15 },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type AgingRecord, agingInvoiceIds, buildStatement, type StatementInput } from "./statement";
+import { statementTables } from "./statement-tables";
 
 const CLOSE = "2026-11-25T07:59:59.000Z"; // 23:59:59 on Nov 24 in Los Angeles
 
@@ -133,6 +134,13 @@ describe("buildStatement", () => {
     // The list adds up to the aging's balance outstanding, to the micro-unit.
     expect(s.invoicesTotal).toBe("76.000000");
     expect(s.notes).toEqual([]);
+  });
+
+  it("counts the invoices open at the close apart from the credits: a credit memo is no open invoice", () => {
+    const title = (input: StatementInput) =>
+      statementTables(buildStatement(input)).find((t) => t.id === "invoices")?.title;
+    expect(title(twoSuppliers)).toBe("Open invoices at the close (2 invoices, 1 credit)");
+    expect(title(base)).toBe("Open invoices at the close (0)");
   });
 
   it("is dated the close's day in the account's state (23:59 in Los Angeles is the 24th), and names the distributor by its warehouse", () => {

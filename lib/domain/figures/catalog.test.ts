@@ -1,0 +1,91 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { FIGURE_IDS, FIGURES } from "./catalog";
+
+// The catalogue is checked three ways: docs/figures.md names the same figures (both ways), every `data-figure` a page
+// marks is catalogued, and each entry's function exists where it says. `reference.test.ts` holds each to its reference.
+
+const ROOT = join(__dirname, "..", "..", "..");
+const CATALOGUE = "lib/domain/figures/catalog.ts";
+
+/** The figure rows of docs/figures.md: `| \`id\` | pages | definition | computed by |` (columns padded or not). */
+function documented(): Map<string, string> {
+  const rows = new Map<string, string>();
+  for (const line of readFileSync(join(ROOT, "docs/figures.md"), "utf8").split("\n")) {
+    const m = /^\|\s*`([a-z0-9-]+)`\s*\|(.*)\|\s*$/.exec(line);
+    if (m) rows.set(m[1]!, m[2]!);
+  }
+  return rows;
+}
+
+/** Every .ts and .tsx source under a folder (tests left out: they may name a figure that is not one). */
+function sources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+/** The ids the pages mark, by file: `data-figure="id"`, and an overview card's `<Figure figure="id">`. */
+function markedIds(text: string): string[] {
+  return [...text.matchAll(/\b(?:data-figure|figure)="([^"]*)"/g)].map((m) => m[1]!);
+}
+
+const PAGES = [...sources("app"), ...sources("components")].map((file) => ({
+  file: file.slice(ROOT.length + 1),
+  text: readFileSync(file, "utf8"),
+}));
+
+describe("the figures' catalogue", () => {
+  it("docs/figures.md lists every figure of the catalogue, and no other, each with its function", () => {
+    const doc = documented();
+    const missing = FIGURE_IDS.filter((id) => !doc.has(id));
+    expect(missing, `add a row for each to docs/figures.md: | \`id\` | pages | definition | \`path#name\` |`).toEqual(
+      [],
+    );
+    const unknown = [...doc.keys()].filter((id) => !(id in FIGURES));
+    expect(
+      unknown,
+      `docs/figures.md lists figures ${CATALOGUE} does not: add them there (and a reference) or remove the rows`,
+    ).toEqual([]);
+    for (const id of FIGURE_IDS)
+      expect(doc.get(id), `docs/figures.md's row of ${id} names its function`).toContain(FIGURES[id].computedBy);
+  });
+
+  it("every figure a page marks (data-figure) is in the catalogue", () => {
+    const unlisted = PAGES.flatMap(({ file, text }) =>
+      markedIds(text)
+        .filter((id) => !(id in FIGURES))
+        .map((id) => `${file}: "${id}"`),
+    );
+    expect(
+      unlisted,
+      `a page marks a figure the catalogue lacks: add it to ${CATALOGUE} (its pages, definition and function), a row to docs/figures.md, and a reference case to lib/domain/figures/reference.test.ts`,
+    ).toEqual([]);
+  });
+
+  it("every figure of the catalogue is marked on a page", () => {
+    const named = (id: string) => PAGES.some(({ text }) => markedIds(text).includes(id) || text.includes(`"${id}"`));
+    expect(
+      FIGURE_IDS.filter((id) => !named(id)),
+      `mark the element that shows each on its page (data-figure="id", or <Figure figure="id">)`,
+    ).toEqual([]);
+  });
+
+  it("each entry's function exists, exported where the catalogue says", () => {
+    for (const id of FIGURE_IDS) {
+      const [path, name] = FIGURES[id].computedBy.split("#") as [string, string];
+      expect(existsSync(join(ROOT, path)), `${id}: ${path}`).toBe(true);
+      expect(readFileSync(join(ROOT, path), "utf8"), `${id}: ${name} in ${path}`).toMatch(
+        new RegExp(`export (async )?(function|const|class) ${name}\\b`),
+      );
+    }
+  });
+
+  it("reads the marks pages write", () => {
+    expect(markedIds(`<p data-figure="out-of-stock"> <Figure figure="aging-total" />`)).toEqual([
+      "out-of-stock",
+      "aging-total",
+    ]);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * The figures a page shows a person to act on, each once: its pages, its definition in a sentence and the one function
+ * that computes it. `docs/figures.md` is this catalogue in prose (a test holds the two to the same ids), each page
+ * marks the element that shows a figure with its id (`data-figure`, or `<Figure figure>` on an overview card), and
+ * `reference.test.ts` recomputes each from the sandbox's raw records by a simple reference of its own: a figure that
+ * is not here, or has no reference there, fails the suite. Pure data.
+ */
+
+/** One figure of the catalogue. */
+export interface FigureEntry {
+  /** The pages that show it, by path. */
+  pages: readonly string[];
+  /** What it is, in one sentence a person could check it by. */
+  definition: string;
+  /** The function that computes it: `path#name` (the path from the repository's root). */
+  computedBy: string;
+}
+
+export const FIGURES = {
+  "deliveries-on-date": {
+    pages: ["/ (staff: Today, Tomorrow)", "/delivery-days (each date's count)", "/today (today's stops)"],
+    definition:
+      "Active customers with a delivery dated that day: the API's DeliveryDates (or NextDeliveryDates) when it sends any from today on, else their delivery weekdays' dates.",
+    computedBy: "lib/domain/delivery/schedule.ts#deliveriesOn",
+  },
+  "customers-on-hold": {
+    pages: ["/ (staff: On hold)", "/customers?OnHold=true&AccountStatuses=Active"],
+    definition: "Active customers whose account is on hold now.",
+    computedBy: "lib/domain/views/whole-list.ts#wholeList",
+  },
+  "invoices-awaiting-count": {
+    pages: ["/ (staff: Balanced, not yet verified)", "/invoices?Statuses=5"],
+    definition: "Invoices in the Balanced status (5) now, waiting for the end of day's verification.",
+    computedBy: "lib/domain/views/whole-list.ts#wholeList",
+  },
+  "invoices-awaiting-total": {
+    pages: ["/ (staff: Worth …)", "/invoices?Statuses=5 (its total)"],
+    definition: "The sum of the InvoiceTotal of the invoices in the Balanced status now.",
+    computedBy: "lib/domain/views/whole-list.ts#wholeList",
+  },
+  "open-past-due-count": {
+    pages: ["/ (retailer: Overdue now)", "/invoices/open?figure=past-due"],
+    definition:
+      "Open items still owed (a positive open balance) whose due date is before today; a credit is never late.",
+    computedBy: "lib/domain/invoices/open-items.ts#isPastDue",
+  },
+  "open-past-due-total": {
+    pages: ["/ (retailer: Overdue now, its amount)", "/invoices/open?figure=past-due (its total)"],
+    definition: "The sum of the open balances of the open items past due.",
+    computedBy: "lib/domain/invoices/open-items.ts#isPastDue",
+  },
+  "open-due-soon-count": {
+    pages: ["/ (retailer: due in the next 14 days)", "/invoices/open?figure=due-soon"],
+    definition: "Open items still owed whose due date is from today to 14 days after it, both included.",
+    computedBy: "lib/domain/invoices/open-items.ts#isDueSoon",
+  },
+  "open-credits-count": {
+    pages: ["/invoices/open?figure=credits", "/customers/{id} (credits)"],
+    definition: "Open items with a negative open balance: credit memos and returns owed to the store.",
+    computedBy: "lib/domain/invoices/open-items.ts#isCredit",
+  },
+  "credit-available": {
+    pages: ["/ (retailer: Credit available on payments)"],
+    definition: "The sum of the AvailableBalance of the payments of the AR accounts the retailer's open items name.",
+    computedBy: "lib/ui/overview/requests.ts#creditAvailable",
+  },
+  "allocation-requests-pending": {
+    pages: ["/ (retailer: allocation requests on the way to the ERP)"],
+    definition:
+      "Payment allocation requests of those AR accounts in the Pending or Exported status, and their Amounts' sum.",
+    computedBy: "lib/ui/overview/requests.ts#pendingAllocations",
+  },
+  "aging-total": {
+    pages: ["/ (retailer: What you owe; brand: Receivables)", "/ar-aging (its total)"],
+    definition: "The AR aging's TotalBalanceOutstanding over every row at the last close: every age, less open credit.",
+    computedBy: "lib/domain/ar-aging/aging.ts#sumAmounts",
+  },
+  "aging-bucket": {
+    pages: ["/ (the aging bar's amounts)", "/ar-aging (each bucket's total)"],
+    definition:
+      "For each age bucket (current, 1–30, 31–60, 61–90, 91+ days), the sum of that bucket's amount over every row.",
+    computedBy: "lib/domain/ar-aging/aging.ts#sumAmounts",
+  },
+  "out-of-stock": {
+    pages: ["/ (brand: Out of stock, and its table's row)", "/inventory/available?figure=out-of-stock"],
+    definition: "Product and warehouse pairs of available inventory in the Out of Stock bucket now.",
+    computedBy: "lib/domain/stock/stock-buckets.ts#stockBuckets",
+  },
+  "top-customers": {
+    pages: ["/ (brand: Top customers)"],
+    definition:
+      "The five AR accounts owing most at the last close (each account's aging rows added), with what each owes.",
+    computedBy: "lib/ui/overview/requests.ts#topAccounts",
+  },
+  "sales-revenue": {
+    pages: ["/insights (Revenue)"],
+    definition:
+      "The sum of the lines' ExtPrice of the period's invoices (every status but Canceled), a return's taken off.",
+    computedBy: "lib/domain/insights/period-comparison.ts#periodComparison",
+  },
+  "sales-units": {
+    pages: ["/insights (Units)"],
+    definition:
+      "The sum of the lines' NumUnits of the period's invoices (every status but Canceled), a return's taken off.",
+    computedBy: "lib/domain/insights/period-comparison.ts#periodComparison",
+  },
+  "worst-past-due": {
+    pages: ["/today (each card's balance)", "/today/accounts"],
+    definition:
+      "An AR account's oldest past-due bucket with anything owed (over 90, else 60, else 30 days) and what is owed there and older.",
+    computedBy: "lib/domain/today/today-balances.ts#worstPastDue",
+  },
+} as const satisfies Record<string, FigureEntry>;
+
+/** A figure's id: what a page marks its element with (`data-figure`). */
+export type FigureId = keyof typeof FIGURES;
+
+/** The catalogue's ids, in its order. */
+export const FIGURE_IDS = Object.keys(FIGURES) as FigureId[];
