@@ -120,36 +120,39 @@ export function OpenInvoicesTable({
 function CreditsTable({ credits, cards }: { credits: OpenInvoice[]; cards: boolean }) {
   const newest = [...credits].sort((a, b) => String(b.Date ?? "").localeCompare(String(a.Date ?? "")));
   return (
-    <TableFrame label="Credits table">
-      <table className={cards ? "data-table cards" : "data-table"}>
-        <caption className="text-left text-sm font-semibold">
-          {plural(credits.length, "credit")} (credit memos and returns: owed to the store, never late)
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Credit</th>
-            <th scope="col">PO</th>
-            <th scope="col">Date</th>
-            <th scope="col" className="numeric">
-              Open credit
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {newest.map((i) => (
-            <tr key={i.InvoiceID ?? i.InvoiceNum}>
-              <th scope="row" className="font-normal" {...cardCell()}>
-                <InvoiceLink invoice={i} />
+    <>
+      <h3 className="mt-2 text-sm font-semibold">
+        {plural(credits.length, "credit")} (credit memos and returns: owed to the store, never late)
+      </h3>
+      <TableFrame label="Credits table">
+        <table className={cards ? "data-table cards" : "data-table"}>
+          <caption className="sr-only">Credits, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Credit</th>
+              <th scope="col">PO</th>
+              <th scope="col">Date</th>
+              <th scope="col" className="numeric">
+                Open credit
               </th>
-              <td>{i.PONum || MISSING}</td>
-              <td {...cardCell("Date")}>{formatDay(i.Date)}</td>
-              <td className="numeric font-semibold" {...cardCell("Open credit")}>
-                {formatMoneyExact(i.OpenBalance)}
-              </td>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableFrame>
+          </thead>
+          <tbody>
+            {newest.map((i) => (
+              <tr key={i.InvoiceID ?? i.InvoiceNum}>
+                <th scope="row" className="font-normal" {...cardCell()}>
+                  <InvoiceLink invoice={i} />
+                </th>
+                <td>{i.PONum || MISSING}</td>
+                <td {...cardCell("Date")}>{formatDay(i.Date)}</td>
+                <td className="numeric font-semibold" {...cardCell("Open credit")}>
+                  {formatMoneyExact(i.OpenBalance)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableFrame>
+    </>
   );
 }
