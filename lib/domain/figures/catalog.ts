@@ -70,6 +70,39 @@ export const FIGURES = {
       "Payment allocation requests of those AR accounts in the Pending or Exported status, and their Amounts' sum.",
     computedBy: "lib/ui/overview/requests.ts#pendingAllocations",
   },
+  "account-owed": {
+    pages: ["/payments (Owed on the account's open invoices)"],
+    definition:
+      "An AR account's open items still owed (a positive open balance), how many, and their open balances added exactly (sub-cent digits kept); credits apart.",
+    computedBy: "lib/domain/invoices/open-items.ts#owed",
+  },
+  "account-credit-left": {
+    pages: ["/payments (Credit left on the account's payments)"],
+    definition: "The sum of the AvailableBalance of an AR account's payments (as the page's filters narrow them).",
+    computedBy: "lib/ui/overview/requests.ts#creditAvailable",
+  },
+  "statement-outstanding": {
+    pages: ["/statements (Balance outstanding, the Outstanding box, the open invoices' total; the PDF)"],
+    definition:
+      "An AR account's balance outstanding at the last close: its aging rows' TotalBalanceOutstanding added (every age, less open credit); the open invoices listed add up to it.",
+    computedBy: "lib/domain/statements/statement.ts#buildStatement",
+  },
+  "statement-aging": {
+    pages: ["/statements (the aging boxes; the PDF)"],
+    definition: "An AR account's amount in each age bucket at the last close, and its open credit: its aging rows added.",
+    computedBy: "lib/domain/statements/statement.ts#buildStatement",
+  },
+  "statement-credit-left": {
+    pages: ["/statements (Credit left, credit on payments not yet applied; the PDF)"],
+    definition: "The sum of the AvailableBalance of an AR account's payments that have credit left (above zero).",
+    computedBy: "lib/domain/statements/statement.ts#buildStatement",
+  },
+  "statement-received": {
+    pages: ["/statements (Payments, last 90 days: Received; the PDF)"],
+    definition:
+      "The sum of the Amount of an AR account's payments posted in the 90 days to the statement's date (the close's day), a reversed payment's negative.",
+    computedBy: "lib/domain/statements/statement.ts#buildStatement",
+  },
   "aging-total": {
     pages: ["/ (retailer: What you owe; brand: Receivables)", "/ar-aging (its total)"],
     definition: "The AR aging's TotalBalanceOutstanding over every row at the last close: every age, less open credit.",

@@ -10,7 +10,9 @@ import { amountsOf, sumAmounts } from "@/lib/domain/ar-aging/aging";
 import { customersRequest, deliveryParams } from "@/lib/domain/delivery/requests";
 import { deliveriesOn, scheduleRows } from "@/lib/domain/delivery/schedule";
 import { periodComparison } from "@/lib/domain/insights/period-comparison";
-import { isCredit } from "@/lib/domain/invoices/open-items";
+import { isCredit, owed } from "@/lib/domain/invoices/open-items";
+import { openInvoicesRequest, paymentsRequest } from "@/lib/ui/payments/requests";
+import { agingInvoiceIds, buildStatement, type Statement } from "@/lib/domain/statements/statement";
 import { OUT_OF_STOCK, stockBuckets } from "@/lib/domain/stock/stock-buckets";
 import { todayBalances, worstPastDue } from "@/lib/domain/today/today-balances";
 import { LIST_VIEWS } from "@/lib/domain/views/list-views";
@@ -135,18 +137,22 @@ const weekday = (d: string) => ((new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7
 
 // ---- The project's side: its own requests, walked by its own walk, through its own client.
 
+/** The project's typed client, on the seed's sandbox with a demo key. */
+function projectClient(seed: Seed, as: KeyType) {
+  return createDataApiClient({
+    baseUrl: `http://sandbox.test/${seed.env}/api/v1`,
+    apiKey: demoKeys(seed.env)[as],
+    fetch: async (input, init) => seed.runtime().app.fetch(new Request(input, init)),
+  });
+}
+
 function projectWalk<K extends OperationId>(
   seed: Seed,
   as: KeyType,
   request: ApiRequest<K>,
   pages = OVERVIEW_WALK_PAGES,
 ) {
-  const client = createDataApiClient({
-    baseUrl: `http://sandbox.test/${seed.env}/api/v1`,
-    apiKey: demoKeys(seed.env)[as],
-    fetch: async (input, init) => seed.runtime().app.fetch(new Request(input, init)),
-  });
-  return apiWalkOptions(client, request, 0, pages).queryFn({ signal: new AbortController().signal });
+  return apiWalkOptions(projectClient(seed, as), request, 0, pages).queryFn({ signal: new AbortController().signal });
 }
 
 /** A figure's two readings: what the project's function shows, and what the reference adds up to. */
@@ -239,7 +245,7 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
 
   async "credit-available"(seed) {
     const open = await projectWalk(seed, "Customer", overviewOpenInvoices);
-    const payments = await projectWalk(seed, "Customer", overviewPayments(accountsOfOpenInvoices(open.records)), 1);
+    const payments = await projectWalk(seed, "Customer", overviewPayments(accountsOfOpenInvoices(open.records)));
     const project = micros(creditAvailable(payments.records));
     const accounts = new Set((await walk(seed, "Customer", "/payments/openInvoices")).map((i) => i.ARAccountID));
     const all = await walk(seed, "Customer", "/payments");
@@ -248,7 +254,7 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
 
   async "allocation-requests-pending"(seed) {
     const open = await projectWalk(seed, "Customer", overviewOpenInvoices);
-    const pending = await projectWalk(seed, "Customer", overviewPending(accountsOfOpenInvoices(open.records)), 1);
+    const pending = await projectWalk(seed, "Customer", overviewPending(accountsOfOpenInvoices(open.records)));
     const { count, amount } = pendingAllocations(pending.records);
     const accounts = new Set((await walk(seed, "Customer", "/payments/openInvoices")).map((i) => i.ARAccountID));
     const all = await walk(seed, "Customer", "/payments/applications");
@@ -259,6 +265,90 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
       project: { count, amount: micros(amount) },
       reference: { count: waiting.length, amount: sum(waiting.map((a) => a.Amount)) },
     };
+  },
+
+  async "account-owed"(seed) {
+    // The payments page of each of the retailer's AR accounts: its open invoices' request, `owed` of what it lists.
+    const accounts = await retailerAccounts(seed);
+    const project = await Promise.all(
+      accounts.map(async (a) => {
+        const { count, amount } = owed((await projectWalk(seed, "Customer", openInvoicesRequest(a), 1)).records);
+        return [a, count, micros(amount)];
+      }),
+    );
+    const reference = await Promise.all(
+      accounts.map(async (a) => {
+        const debts = (await walk(seed, "Customer", `/payments/openInvoices?ARAccountIDs=${a}`)).filter(
+          (i) => micros(i.OpenBalance) > 0n,
+        );
+        return [a, debts.length, sum(debts.map((i) => i.OpenBalance))];
+      }),
+    );
+    return { project, reference };
+  },
+
+  async "account-credit-left"(seed) {
+    const accounts = await retailerAccounts(seed);
+    const project = await Promise.all(
+      accounts.map(async (a) => [
+        a,
+        micros(creditAvailable((await projectWalk(seed, "Customer", paymentsRequest(a), 1)).records)),
+      ]),
+    );
+    const reference = await Promise.all(
+      accounts.map(async (a) => [
+        a,
+        sum((await walk(seed, "Customer", `/payments?ARAccountIDs=${a}`)).map((p) => p.AvailableBalance)),
+      ]),
+    );
+    return { project, reference };
+  },
+
+  async "statement-outstanding"(seed) {
+    // Both places the page shows it: the balance (the aging's) and the open invoices' total row.
+    return statementFigure(
+      seed,
+      (s) => [micros(s.aging.total), micros(s.invoicesTotal)],
+      ({ rows }) => {
+        const total = sum(rows.map((r) => r.TotalBalanceOutstanding));
+        return [total, total];
+      },
+    );
+  },
+
+  async "statement-aging"(seed) {
+    const fields = ["CurrentDue", "Due_1_30", "Due_31_60", "Due_61_90", "Due_91", "OpenCredit"];
+    return statementFigure(
+      seed,
+      (s) => [
+        ...(["current", "1-30", "31-60", "61-90", "91"] as const).map((b) => micros(s.aging.buckets[b])),
+        micros(s.aging.openCredit),
+      ],
+      ({ rows }) => fields.map((f) => sum(rows.map((r) => r[f]))),
+    );
+  },
+
+  async "statement-credit-left"(seed) {
+    return statementFigure(
+      seed,
+      (s) => micros(s.creditTotal),
+      ({ payments }) => sum(payments.map((p) => p.AvailableBalance).filter((v) => micros(v) > 0n)),
+    );
+  },
+
+  async "statement-received"(seed) {
+    return statementFigure(
+      seed,
+      (s) => micros(s.paymentsTotal),
+      ({ payments, closeDay }) => {
+        const from = shiftDay(closeDay, -89);
+        return sum(
+          payments
+            .filter((p) => p.PaymentInvoiceNum && day(p.PostDate) >= from && day(p.PostDate) <= closeDay)
+            .map((p) => p.Amount),
+        );
+      },
+    );
   },
 
   async "aging-total"(seed) {
@@ -345,6 +435,80 @@ async function openFigure(seed: Seed, figure: "past-due" | "due-soon", keep: (ro
   const project = wholeList(LIST_VIEWS.openInvoices, { [FIGURE_PARAM]: figure }, walked, seed.today);
   const open = await walk(seed, "Customer", "/payments/openInvoices");
   return { project, reference: open.filter((i) => micros(i.OpenBalance) > 0n && keep(i)) };
+}
+
+/** The retailer's AR accounts, by the reference: those its open items name. */
+async function retailerAccounts(seed: Seed): Promise<number[]> {
+  const open = await walk(seed, "Customer", "/payments/openInvoices");
+  return [...new Set(open.map((i) => i.ARAccountID as number))].sort((a, b) => a - b);
+}
+
+/**
+ * A statement's figure for each of the retailer's AR accounts, by the project (`buildStatement` of the lists the page's
+ * reads ask for, `lib/server/statements/statement-data.ts`, walked by the project's walk) and by `refer` of the account's raw aging rows and payments, and the close's day in the
+ * account's state's zone (the reference's own reading: the latest CloseDate, its day where the store is).
+ */
+async function statementFigure<T>(
+  seed: Seed,
+  shown: (statement: Statement) => T,
+  refer: (account: { rows: Row[]; payments: Row[]; closeDay: string }) => T,
+): Promise<Readings> {
+  const accounts = await retailerAccounts(seed);
+  const [aging, open, customers, states] = await Promise.all([
+    walk(seed, "Customer", "/arAging"),
+    walk(seed, "Customer", "/payments/openInvoices"),
+    walk(seed, "Customer", "/customers?AccountStatuses=Active,Inactive,OutOfBus"),
+    walk(seed, "Customer", "/states"),
+  ]);
+  const project: unknown[] = [];
+  const reference: unknown[] = [];
+  for (const account of accounts) {
+    project.push([account, shown(await projectStatement(seed, account))]);
+    const rows = aging.filter((r) => r.ARAccountID === account);
+    const payments = await walk(seed, "Customer", `/payments?ARAccountIDs=${account}`);
+    const store = customers.find((c) => c.CustomerID === open.find((i) => i.ARAccountID === account)?.CustomerID);
+    const zone = String(states.find((st) => st.StateAbbreviation === store?.State)?.TimeZone ?? "UTC");
+    const close =
+      rows
+        .map((r) => String(r.CloseDate ?? ""))
+        .sort()
+        .at(-1) ?? "";
+    const closeDay = close ? new Date(close).toLocaleDateString("en-CA", { timeZone: zone }) : "";
+    reference.push([account, refer({ rows, payments, closeDay })]);
+  }
+  return { project, reference };
+}
+
+/** A retailer's statement of an account as the page builds it, from the lists its reads ask for (a Customer key's). */
+async function projectStatement(seed: Seed, arAccountId: number): Promise<Statement> {
+  const account = { ARAccountIDs: String(arAccountId) };
+  const read = <K extends OperationId>(request: ApiRequest<K>) =>
+    projectWalk(seed, "Customer", request).then((w) => w.records);
+  const [openInvoices, payments, applications, locations, states, aging, customers] = await Promise.all([
+    read({ operation: "listOpenInvoices", query: account }),
+    read({ operation: "listPayments", query: account }),
+    read({ operation: "listPaymentApplications", query: account }),
+    read({ operation: "listLocations", query: {} }),
+    read({ operation: "listStates", query: {} }),
+    read({ operation: "listArAging", query: {} }),
+    read({ operation: "listCustomers", query: { AccountStatuses: "Active,Inactive,OutOfBus" } }),
+  ]);
+  const openIds = new Set(openInvoices.map((i) => i.InvoiceID));
+  const closed = agingInvoiceIds(aging, arAccountId).filter((id) => !openIds.has(id));
+  const invoices = closed.length
+    ? await read({ operation: "listInvoices", query: { InvoiceIDs: closed.join(","), Statuses: "1,2,3,4,5,7" } })
+    : [];
+  return buildStatement({
+    arAccountId,
+    aging,
+    openInvoices,
+    invoices,
+    payments,
+    applications,
+    customers,
+    locations,
+    states,
+  });
 }
 
 /** The aging's sums by the project (`sumAmounts` of `amountsOf`, as the cards and the AR aging page) and by `refer`. */
