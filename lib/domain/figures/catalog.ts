@@ -89,7 +89,8 @@ export const FIGURES = {
   },
   "statement-aging": {
     pages: ["/statements (the aging boxes; the PDF)"],
-    definition: "An AR account's amount in each age bucket at the last close, and its open credit: its aging rows added.",
+    definition:
+      "An AR account's amount in each age bucket at the last close, and its open credit: its aging rows added.",
     computedBy: "lib/domain/statements/statement.ts#buildStatement",
   },
   "statement-credit-left": {
@@ -102,6 +103,29 @@ export const FIGURES = {
     definition:
       "The sum of the Amount of an AR account's payments posted in the 90 days to the statement's date (the close's day), a reversed payment's negative.",
     computedBy: "lib/domain/statements/statement.ts#buildStatement",
+  },
+  "aging-line": {
+    pages: ["/ar-aging (each line: an AR account of a supplier)"],
+    definition:
+      "Each AR aging row (one AR account and supplier) at the last close: its five buckets, its open credit and its TotalBalanceOutstanding, as the API sends them.",
+    computedBy: "lib/domain/ar-aging/aging.ts#linesOf",
+  },
+  "account-past-due": {
+    pages: ["/collections (Over 30, Over 60, Over 90; the CSV)", "/today (each card's past due)", "/customers/{id}"],
+    definition:
+      "An AR account's amounts more than 30, 60 and 90 days past due at the last close: its rows' 31–60, 61–90 and 91+ added (over 30), 61–90 and 91+ (over 60), 91+ (over 90).",
+    computedBy: "lib/domain/ar-aging/aging.ts#pastDue",
+  },
+  "collections-open-credit": {
+    pages: ["/collections (Open credit; the CSV)"],
+    definition: "An AR account's open credit at the last close: its aging rows' OpenCredit added.",
+    computedBy: "lib/domain/collections/collections.ts#collectionRows",
+  },
+  "collections-unapplied": {
+    pages: ["/collections (Unapplied payments; the CSV)"],
+    definition:
+      "An AR account's credit left on its payments: the sum of the AvailableBalance of every payment of the account.",
+    computedBy: "lib/domain/collections/collections.ts#collectionRows",
   },
   "aging-total": {
     pages: ["/ (retailer: What you owe; brand: Receivables)", "/ar-aging (its total)"],

@@ -6,7 +6,9 @@ import type { Environment } from "@/lib/sandbox/environments";
 import { demoKeys } from "@/lib/sandbox/keys";
 import { type SandboxRuntime, startSandbox } from "@/lib/sandbox/runtime";
 import { type ApiRequest, apiWalkOptions } from "@/lib/domain/api-query";
-import { amountsOf, sumAmounts } from "@/lib/domain/ar-aging/aging";
+import { amountsOf, linesOf, sumAmounts } from "@/lib/domain/ar-aging/aging";
+import { collectionRows } from "@/lib/domain/collections/collections";
+import { entryOf } from "@/lib/domain/collections/collections-input";
 import { customersRequest, deliveryParams } from "@/lib/domain/delivery/requests";
 import { deliveriesOn, scheduleRows } from "@/lib/domain/delivery/schedule";
 import { periodComparison } from "@/lib/domain/insights/period-comparison";
@@ -351,6 +353,89 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
     );
   },
 
+  async "aging-line"(seed) {
+    // The AR aging page's lines, one per API row, for each key: its buckets, open credit and total as the row sends them.
+    const fields = [
+      "CurrentDue",
+      "Due_1_30",
+      "Due_31_60",
+      "Due_61_90",
+      "Due_91",
+      "OpenCredit",
+      "TotalBalanceOutstanding",
+    ];
+    const project: unknown[] = [];
+    const reference: unknown[] = [];
+    for (const as of ["Customer", "Supplier", "Employee"] as const) {
+      const walked = await projectWalk(seed, as, overviewAging);
+      project.push(
+        linesOf(walked.records).map((l) => [
+          l.arAccountId,
+          l.supplierId,
+          ...(["current", "1-30", "31-60", "61-90", "91"] as const).map((b) => micros(l.amounts.buckets[b])),
+          micros(l.amounts.openCredit),
+          micros(l.amounts.total),
+        ]),
+      );
+      reference.push(
+        (await walk(seed, as, "/arAging")).map((r) => [
+          r.ARAccountID,
+          r.SupplierID,
+          ...fields.map((f) => micros(r[f])),
+        ]),
+      );
+    }
+    return { project, reference };
+  },
+
+  async "account-past-due"(seed) {
+    const { rows, aging } = await collections(seed);
+    const project = rows.map((r) => [r.arAccountId, micros(r.over30), micros(r.over60), micros(r.over90)]);
+    // Today's figures are the same function's: every account of the aging, as its cards read them.
+    const today = todayBalances(
+      { openInvoices: [], aging: (await projectWalk(seed, "Employee", overviewAging)).records },
+      new Set(),
+    );
+    for (const r of rows) {
+      const figures = today.accountFigures.get(r.arAccountId)!;
+      expect([figures.over30, figures.over60, figures.over90], `Today's figures of ${r.arAccountId}`).toEqual([
+        r.over30,
+        r.over60,
+        r.over90,
+      ]);
+    }
+    const reference = accountsOf(aging).map((account) => {
+      const mine = aging.filter((r) => r.ARAccountID === account);
+      const over90 = sum(mine.map((r) => r.Due_91));
+      const over60 = over90 + sum(mine.map((r) => r.Due_61_90));
+      return [account, over60 + sum(mine.map((r) => r.Due_31_60)), over60, over90];
+    });
+    return { project, reference };
+  },
+
+  async "collections-open-credit"(seed) {
+    const { rows, aging } = await collections(seed);
+    return {
+      project: rows.map((r) => [r.arAccountId, micros(r.openCredit)]),
+      reference: accountsOf(aging).map((a) => [
+        a,
+        sum(aging.filter((r) => r.ARAccountID === a).map((r) => r.OpenCredit)),
+      ]),
+    };
+  },
+
+  async "collections-unapplied"(seed) {
+    const { rows, aging } = await collections(seed);
+    const payments = await walk(seed, "Employee", "/payments");
+    return {
+      project: rows.map((r) => [r.arAccountId, micros(r.unapplied)]),
+      reference: accountsOf(aging).map((a) => [
+        a,
+        sum(payments.filter((p) => p.ARAccountID === a).map((p) => p.AvailableBalance)),
+      ]),
+    };
+  },
+
   async "aging-total"(seed) {
     return agingFigure(
       seed,
@@ -436,6 +521,26 @@ async function openFigure(seed: Seed, figure: "past-due" | "due-soon", keep: (ro
   const open = await walk(seed, "Customer", "/payments/openInvoices");
   return { project, reference: open.filter((i) => micros(i.OpenBalance) > 0n && keep(i)) };
 }
+
+/** The collections list's rows, by the project (`collectionRows` of the staff's whole aging and payments, as its walk reads them), and the raw aging. */
+async function collections(seed: Seed) {
+  const [agingWalk, paymentsWalk] = await Promise.all([
+    projectWalk(seed, "Employee", { operation: "listArAging", query: {} }, 40),
+    projectWalk(seed, "Employee", { operation: "listPayments", query: {} }, 40),
+  ]);
+  const rows = collectionRows({
+    aging: agingWalk.records.flatMap((r) => entryOf("aging", r) ?? []),
+    payments: paymentsWalk.records.flatMap((r) => entryOf("payments", r) ?? []),
+    customers: [],
+    openInvoices: [],
+    users: [],
+    invoices: [],
+  }).sort((a, b) => a.arAccountId - b.arAccountId);
+  return { rows, aging: await walk(seed, "Employee", "/arAging") };
+}
+
+/** The AR accounts of aging rows, in order. */
+const accountsOf = (aging: Row[]) => [...new Set(aging.map((r) => r.ARAccountID as number))].sort((a, b) => a - b);
 
 /** The retailer's AR accounts, by the reference: those its open items name. */
 async function retailerAccounts(seed: Seed): Promise<number[]> {
