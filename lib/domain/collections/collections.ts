@@ -6,7 +6,14 @@
  */
 import { ACCOUNT_STATUS_LABELS, ACCOUNT_STATUSES } from "@/lib/data-api/values";
 import { addDecimals, parseDecimal } from "@/lib/format/decimal";
-import { accountInvoices, amountsOf, creditInvoicesOf, decimalOf, pastDue, sumAmounts } from "@/lib/domain/ar-aging/aging";
+import {
+  accountInvoices,
+  amountsOf,
+  creditInvoicesOf,
+  decimalOf,
+  pastDue,
+  sumAmounts,
+} from "@/lib/domain/ar-aging/aging";
 import { daysBetween } from "@/lib/domain/insights/definitions";
 import type { AgingEntry, CollectionsInput, CustomerEntry } from "./collections-input";
 
