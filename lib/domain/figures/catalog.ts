@@ -143,6 +143,31 @@ export const FIGURES = {
     definition: "Product and warehouse pairs of available inventory in the Out of Stock bucket now.",
     computedBy: "lib/domain/stock/stock-buckets.ts#stockBuckets",
   },
+  "stock-sold-90-days": {
+    pages: ["/ (brand: stock rows sold in the last 90 days)", "/inventory?figure=sold-90-days"],
+    definition:
+      "Warehouse inventory rows that sold in the last 90 days (an average daily sale above zero) and say their days of inventory.",
+    computedBy: "lib/domain/stock/stock-cover.ts#soldIn90Days",
+  },
+  "stock-low-cover": {
+    pages: ["/ (brand: Under 14 days of inventory)", "/inventory?figure=under-14-days"],
+    definition: "Of the rows that sold in the last 90 days, those whose days of inventory (DOI) are under 14.",
+    computedBy: "lib/domain/stock/stock-cover.ts#underDaysOfInventory",
+  },
+  "orders-drafts": {
+    pages: ["/ (brand: drafts in progress)", "/purchases?statuses=InProgress,Submitted&figure=drafts"],
+    definition: "The brand's purchase orders made through the API still drafts: v2 purchases in the InProgress status.",
+    computedBy: "lib/domain/views/whole-list.ts#wholeList",
+  },
+  "orders-submitted": {
+    pages: [
+      "/ (brand: submitted and waiting for the ERP)",
+      "/purchases?statuses=InProgress,Submitted&figure=submitted",
+    ],
+    definition:
+      "The brand's purchase orders submitted through the API and not yet imported: v2 purchases in the Submitted status.",
+    computedBy: "lib/domain/views/whole-list.ts#wholeList",
+  },
   "top-customers": {
     pages: ["/ (brand: Top customers)"],
     definition:

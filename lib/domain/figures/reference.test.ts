@@ -27,6 +27,9 @@ import {
   OVERVIEW_WALK_PAGES,
   overviewAging,
   overviewAvailable,
+  overviewInventory,
+  overviewOrders,
+  ORDERS_QUERY,
   overviewAwaitingVerification,
   overviewOnHold,
   overviewOpenInvoices,
@@ -104,6 +107,27 @@ function walk(seed: Seed, as: KeyType, path: string): Promise<Row[]> {
         const body = (await res.json()) as { Data: Row[]; HasNextPage: boolean };
         rows.push(...body.Data);
         if (!body.HasNextPage) return rows;
+      }
+    })();
+    walks.set(key, walked);
+  }
+  return walked;
+}
+
+/** Every record of a v2 list, page by page (500 a page) until the API says there is no next page; one walk a seed. */
+function walkV2(seed: Seed, as: KeyType, path: string): Promise<Row[]> {
+  const key = `${seed.name} ${as} v2 ${path}`;
+  let walked = walks.get(key);
+  if (!walked) {
+    walked = (async () => {
+      const rows: Row[] = [];
+      for (let page = 1; ; page++) {
+        const url = `/${seed.env}/api/v2${path}${path.includes("?") ? "&" : "?"}page_size=500&page=${page}`;
+        const res = await seed.runtime().app.request(url, { headers: { "x-api-key": demoKeys(seed.env)[as] } });
+        if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+        const body = (await res.json()) as { data: Row[]; has_next_page: boolean };
+        rows.push(...body.data);
+        if (!body.has_next_page) return rows;
       }
     })();
     walks.set(key, walked);
@@ -436,6 +460,45 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
     };
   },
 
+  async "stock-sold-90-days"(seed) {
+    const { project, rows } = await stockFigure(seed, "sold-90-days");
+    return {
+      project,
+      reference: rows.filter((r) => micros(r.AvgDailySales90d) > 0n && r.DOI != null && r.DOI !== "").length,
+    };
+  },
+
+  async "stock-low-cover"(seed) {
+    const { project, rows } = await stockFigure(seed, "under-14-days");
+    const cover = rows.filter(
+      (r) => micros(r.AvgDailySales90d) > 0n && r.DOI != null && r.DOI !== "" && micros(r.DOI) < micros("14"),
+    );
+    return { project, reference: cover.length };
+  },
+
+  async "orders-drafts"(seed) {
+    const { project, all } = await ordersFigure(seed, "drafts");
+    return { project, reference: all.filter((p) => p.status === "InProgress").length };
+  },
+
+  async "orders-submitted"(seed) {
+    // The seeds hold drafts, none submitted: the reference submits the drafts the API takes (a brand's own act), so the
+    // count is something; then both readings are of the list as it is after.
+    for (const draft of (await walkV2(seed, "Supplier", "/purchases")).filter((p) => p.status === "InProgress")) {
+      const url = `/${seed.env}/api/v2/purchases/${encodeURIComponent(String(draft.purchase_global_id))}/submit`;
+      await seed.runtime().app.request(url, {
+        method: "POST",
+        headers: {
+          "x-api-key": demoKeys(seed.env).Supplier,
+          "Idempotency-Key": `reference-${draft.purchase_global_id}`,
+        },
+      });
+    }
+    walks.delete(`${seed.name} Supplier v2 /purchases`);
+    const { project, all } = await ordersFigure(seed, "submitted");
+    return { project, reference: all.filter((p) => p.status === "Submitted").length };
+  },
+
   async "aging-total"(seed) {
     return agingFigure(
       seed,
@@ -541,6 +604,25 @@ async function collections(seed: Seed) {
 
 /** The AR accounts of aging rows, in order. */
 const accountsOf = (aging: Row[]) => [...new Set(aging.map((r) => r.ARAccountID as number))].sort((a, b) => a - b);
+
+/** The brand's inventory narrowed to a figure by the project (`wholeList` of the overview's walk), and the raw rows. */
+async function stockFigure(seed: Seed, figure: string) {
+  const walked = await projectWalk(seed, "Supplier", overviewInventory);
+  const project = wholeList(LIST_VIEWS.inventory, { [FIGURE_PARAM]: figure }, walked, seed.today).count;
+  return { project, rows: await walk(seed, "Supplier", "/inventory") };
+}
+
+/** The brand's drafts or submitted orders by the project (`wholeList` of the overview's walk), and every purchase. */
+async function ordersFigure(seed: Seed, figure: "drafts" | "submitted") {
+  const walked = await projectWalk(seed, "Supplier", overviewOrders);
+  const project = wholeList(
+    LIST_VIEWS.purchases,
+    { ...ORDERS_QUERY, [FIGURE_PARAM]: figure },
+    walked,
+    seed.today,
+  ).count;
+  return { project, all: await walkV2(seed, "Supplier", "/purchases") };
+}
 
 /** The retailer's AR accounts, by the reference: those its open items name. */
 async function retailerAccounts(seed: Seed): Promise<number[]> {
