@@ -186,6 +186,12 @@ export const FIGURES = {
       "The sum of the lines' NumUnits of the period's invoices (every status but Canceled), a return's taken off.",
     computedBy: "lib/domain/insights/period-comparison.ts#periodComparison",
   },
+  "sales-invoices": {
+    pages: ["/insights (Invoices)"],
+    definition:
+      "How many of the period's invoices (every status but Canceled) have a line of the brand's, a return not counted.",
+    computedBy: "lib/domain/insights/period-comparison.ts#periodComparison",
+  },
   "worst-past-due": {
     pages: ["/today (each card's balance)", "/today/accounts"],
     definition:

@@ -545,6 +545,14 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
     return { project: project.units, reference: lines.reduce((n, l) => n + l.units, 0) };
   },
 
+  async "sales-invoices"(seed) {
+    const { project, lines } = await sales(seed);
+    return {
+      project: project.invoices,
+      reference: new Set(lines.filter((l) => !l.returned).map((l) => l.invoiceId)).size,
+    };
+  },
+
   async "worst-past-due"(seed) {
     const [openWalk, agingWalk] = await Promise.all([
       projectWalk(seed, "Employee", overviewOpenInvoices),
@@ -763,8 +771,13 @@ async function sales(seed: Seed) {
       const amount = micros(l.ExtPrice);
       const units = Number(l.NumUnits);
       return returned
-        ? { amount: amount > 0n ? -amount : amount, units: units > 0 ? -units : units }
-        : { amount, units };
+        ? {
+            amount: amount > 0n ? -amount : amount,
+            units: units > 0 ? -units : units,
+            returned,
+            invoiceId: l.InvoiceID,
+          }
+        : { amount, units, returned, invoiceId: l.InvoiceID };
     });
   return { project, lines: counted };
 }
