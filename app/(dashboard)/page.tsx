@@ -67,8 +67,8 @@ async function cardRequests(card: OverviewCardId, purchasesV2: boolean): Promise
     if (!accounts.length) return first;
     return [
       ...first,
-      { request: overviewPayments(accounts), staleTime: STALE.working },
-      { request: overviewPending(accounts), staleTime: STALE.working },
+      { request: overviewPayments(accounts), staleTime: STALE.working, pages: OVERVIEW_WALK_PAGES },
+      { request: overviewPending(accounts), staleTime: STALE.working, pages: OVERVIEW_WALK_PAGES },
     ];
   }
   if (card === "deliveries") return deliveryPrefetch(deliveryParams({}), false);

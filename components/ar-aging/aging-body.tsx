@@ -290,7 +290,7 @@ function AgingTable({
             const owner = ownerOf(line);
             const customerId = line.arAccountId === undefined ? undefined : customerOf(line.arAccountId);
             return (
-              <tr key={line.key}>
+              <tr key={line.key} data-figure="aging-line">
                 {/* Names wrap (the figures do not), so that every column, Total last, fits a laptop's width. */}
                 <th scope="row" className="min-w-36 font-normal whitespace-normal" {...cardCell()}>
                   {customerId !== undefined ? (

@@ -10,6 +10,7 @@ import {
   COLUMNS,
 } from "@/lib/domain/collections/collections-list";
 import { pageHref } from "@/lib/domain/page-href";
+import type { FigureId } from "@/lib/domain/figures/catalog";
 import { CardOnlyCells } from "./collections-card-cells";
 
 // The Collections page's table, drawn on the server (no JavaScript of its own): the page's columns of `COLUMNS` (the CSV
@@ -42,6 +43,15 @@ const CARD_ORDER: Readonly<Record<string, string>> = {
 };
 
 const RIGHT = new Set(["id", "count", "money"]);
+
+/** The figure a column's cells show, by its id in the figures' catalogue (`data-figure`). */
+const COLUMN_FIGURE: Readonly<Record<string, FigureId>> = {
+  over30: "account-past-due",
+  over60: "account-past-due",
+  over90: "account-past-due",
+  openCredit: "collections-open-credit",
+  unapplied: "collections-unapplied",
+};
 
 function cellText(column: CollectionColumn, row: CollectionRow): string {
   const text = column.value(row);
@@ -119,7 +129,7 @@ function Cell({ column, row, cards }: { column: CollectionColumn; row: Collectio
     );
   }
   return (
-    <td className={`px-2 py-1.5 whitespace-nowrap ${align} ${later}`} {...card}>
+    <td className={`px-2 py-1.5 whitespace-nowrap ${align} ${later}`} data-figure={COLUMN_FIGURE[column.id]} {...card}>
       {cellText(column, row)}
     </td>
   );

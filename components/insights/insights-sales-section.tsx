@@ -53,7 +53,7 @@ export function InsightsSalesSection({ view, paging }: InsightsSalesSectionProps
       formatQuantity(comparison.current.invoices),
       formatQuantity(comparison.previous.invoices),
       comparison.growth.invoices,
-      undefined,
+      "sales-invoices",
     ],
   ] as const satisfies readonly (readonly [string, string, string, string | null, FigureId | undefined])[];
   return (

@@ -60,12 +60,18 @@ export function StockCard() {
           label={`Under ${LOW_DOI_DAYS} days of inventory`}
           value={inventory.isPending ? "…" : `${atLeast(stock.complete)}${low.count}`}
           testId="low-doi"
+          figure="stock-low-cover"
           href={listHref("/inventory", {}, LOW_FIGURE)}
           counts={`Of the ${atLeast(stock.complete)}${selling.count} warehouse stock rows that sold in the last 90 days, those whose stock covers under ${LOW_DOI_DAYS} days of sales.`}
         />
       </div>
       <p className="text-sm">
-        <Link className="link" href={listHref("/inventory", {}, "sold-90-days") as never} data-testid="sold-90-days">
+        <Link
+          data-figure="stock-sold-90-days"
+          className="link"
+          href={listHref("/inventory", {}, "sold-90-days") as never}
+          data-testid="sold-90-days"
+        >
           {atLeast(stock.complete)}
           {selling.count} stock {selling.count === 1 ? "row" : "rows"} sold in the last 90 days
         </Link>
@@ -144,6 +150,7 @@ export function OrdersCard() {
     <Card card="orders" query={orders}>
       <p className="text-sm">
         <Link
+          data-figure="orders-drafts"
           className="link font-bold"
           href={listHref("/purchases", ORDERS_QUERY, "drafts") as never}
           data-testid="drafts"
@@ -153,6 +160,7 @@ export function OrdersCard() {
         </Link>{" "}
         {drafts.count === 1 ? "draft" : "drafts"} in progress,{" "}
         <Link
+          data-figure="orders-submitted"
           className="link font-bold"
           href={listHref("/purchases", ORDERS_QUERY, "submitted") as never}
           data-testid="submitted"

@@ -101,10 +101,13 @@ export function DueSoonCard() {
 export function PaymentsCard() {
   const open = useWalk(overviewOpenInvoices, OVERVIEW_STALE.working);
   const accounts = accountsOfOpenInvoices(open.data?.records ?? []);
-  const payments = useApi(overviewPayments(accounts), OVERVIEW_STALE.working, accounts.length > 0);
-  const pending = useApi(overviewPending(accounts), OVERVIEW_STALE.working, accounts.length > 0);
+  const payments = useWalk(overviewPayments(accounts), OVERVIEW_STALE.working, accounts.length > 0);
+  const pending = useWalk(overviewPending(accounts), OVERVIEW_STALE.working, accounts.length > 0);
   const credit = creditAvailable(payments.data?.records ?? []);
   const waiting = pendingAllocations(pending.data?.records ?? []);
+  // Each list is read whole up to the walks' bound: past it, the figures are of what was read, and say so.
+  const creditAtLeast = payments.data?.complete === false;
+  const pendingAtLeast = pending.data?.complete === false ? "at least " : "";
   const mayAllocate = may(useKeyScope().role, { payments: ["allocate"] });
   // Without open invoices there is no account to ask about (and nothing is pending): the card says so with zeros.
   const asked = accounts.length > 0;
@@ -120,11 +123,15 @@ export function PaymentsCard() {
         value={formatMoney(credit)}
         testId="credit-available"
         figure="credit-available"
+        counts={creditAtLeast ? "At least this: more payments than the overview reads" : undefined}
       />
       <p className="text-sm" data-figure="allocation-requests-pending">
-        <strong data-testid="pending-requests">{waiting.count}</strong> allocation{" "}
-        {waiting.count === 1 ? "request" : "requests"} on the way to the ERP
-        {waiting.count ? ` (${formatMoney(waiting.amount)})` : ""}.
+        <strong data-testid="pending-requests">
+          {pendingAtLeast}
+          {waiting.count}
+        </strong>{" "}
+        allocation {waiting.count === 1 ? "request" : "requests"} on the way to the ERP
+        {waiting.count ? ` (${pendingAtLeast}${formatMoney(waiting.amount)})` : ""}.
       </p>
     </Card>
   );

@@ -11,7 +11,7 @@ import { byDueDate } from "@/lib/domain/payments/open-invoice-order";
 import type { OpenInvoice } from "@/lib/ui/payments/requests";
 import { todayIn } from "@/lib/format/days";
 import { plural } from "@/lib/format/plural";
-import { isCredit, openItems } from "@/lib/domain/invoices/open-items";
+import { isCredit, openItems, owed } from "@/lib/domain/invoices/open-items";
 
 /** An invoice number linked to its invoice. */
 export function InvoiceLink({ invoice }: { invoice: OpenInvoice }) {
@@ -59,8 +59,19 @@ export function OpenInvoicesTable({
       <span className="skeleton block h-24 w-full" role="status" aria-busy="true" aria-label="Loading open invoices" />
     );
   const { debts, credits } = openItems(invoices ?? []);
+  const due = owed(debts);
   return (
     <>
+      {debts.length > 0 && (
+        <p className="text-sm" data-figure="account-owed">
+          Owed on {hasMore ? "at least " : ""}
+          {plural(due.count, "open invoice")}:{" "}
+          <strong className="tabular-nums" data-testid="account-owed">
+            {hasMore ? "at least " : ""}
+            {formatMoneyExact(due.amount)}
+          </strong>
+        </p>
+      )}
       {debts.length === 0 ? (
         <p className="text-sm">
           {filtered ? "No open invoices of the suppliers chosen." : "No open invoices: this AR account owes nothing."}

@@ -9,6 +9,7 @@ import { compareDecimals, parseDecimal } from "@/lib/format/decimal";
 import { formatDateTime, formatDay, formatMoneyExact, MISSING } from "@/lib/format/display";
 import { paymentTypeName } from "@/lib/domain/payments/payment-type";
 import type { Payment } from "@/lib/ui/payments/requests";
+import { creditAvailable } from "@/lib/ui/overview/requests";
 
 /** Whether a payment still has credit to allocate. */
 export function hasCredit(payment: Payment | undefined): boolean {
@@ -60,6 +61,13 @@ export function PaymentsTable({
   const rows = hidden ? withCredit : sorted;
   return (
     <>
+      <p className="text-sm" data-figure="account-credit-left">
+        Credit left on these payments:{" "}
+        <strong className="tabular-nums" data-testid="account-credit-left">
+          {hasMore ? "at least " : ""}
+          {formatMoneyExact(creditAvailable(payments))}
+        </strong>
+      </p>
       <TableFrame label="Payments table">
         <table className={cards ? "data-table cards" : "data-table"}>
           <caption className="sr-only">Payments, newest first</caption>

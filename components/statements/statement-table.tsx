@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { TableFrame } from "@/components/table/table-frame";
 import type { StatementCell, StatementTable } from "@/lib/domain/statements/statement-tables";
+import type { FigureId } from "@/lib/domain/figures/catalog";
 
 // One of a statement's tables on its page, drawn on the server from the definitions the PDF draws too
 // (`statementTables`): its title, its rows, its bold total; an invoice number links to the invoice's page.
@@ -13,6 +14,13 @@ function Cell({ cell }: { cell: StatementCell }) {
     </Link>
   );
 }
+
+/** The figure each table's total row shows, by its id in the figures' catalogue. */
+const TOTAL_FIGURE: Partial<Record<StatementTable["id"], FigureId>> = {
+  invoices: "statement-outstanding",
+  credits: "statement-credit-left",
+  payments: "statement-received",
+};
 
 export function StatementTableView({ table }: { table: StatementTable }) {
   const headingId = `statement-${table.id}`;
@@ -50,7 +58,7 @@ export function StatementTableView({ table }: { table: StatementTable }) {
             </tbody>
             {table.total && (
               <tfoot className="border-t-2 border-slate-400 font-semibold dark:border-slate-500">
-                <tr>
+                <tr data-figure={TOTAL_FIGURE[table.id]}>
                   {table.total.map((cell, i) =>
                     i === 0 ? (
                       <th key={i} scope="row" className="px-3 py-1.5 text-left">

@@ -107,7 +107,7 @@ export function StatementView({ statement, askedFor, staleLine, timeZone }: Stat
         <h2 id="statement-aging" className="text-lg font-semibold">
           {statement.asOf ? `Aging at the close of ${formatDay(statement.asOf)}` : "Aging"}
         </h2>
-        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7" data-figure="statement-aging">
           {agingBoxes(statement).map((box) => (
             <div key={box.label} className="rounded border border-slate-300 p-2 dark:border-slate-700">
               <dt className="text-xs text-slate-700 dark:text-slate-300">{box.label}</dt>
@@ -115,7 +115,7 @@ export function StatementView({ statement, askedFor, staleLine, timeZone }: Stat
             </div>
           ))}
         </dl>
-        <p className="font-semibold" data-testid="statement-balance">
+        <p className="font-semibold" data-testid="statement-balance" data-figure="statement-outstanding">
           Balance outstanding {formatMoney(statement.aging.total)}
           {statement.credits.length > 0 && (
             <> · credit on payments not yet applied {formatMoney(statement.creditTotal)}</>

@@ -18,6 +18,7 @@ import {
   creditsMatch,
   decimalOf,
   largestLines,
+  pastDue,
   linesOf,
   listedAmount,
   listedInvoices,
@@ -478,5 +479,12 @@ describe("credit invoices", () => {
     expect(creditsMatch(["-40", "-25.000000"], "65.000000")).toBe(true);
     expect(creditsMatch(["40", "25"], "65")).toBe(true);
     expect(creditsMatch(["-40"], "65")).toBe(false);
+  });
+});
+
+describe("pastDue: what an account owes more than 30, 60 and 90 days past due", () => {
+  it("adds the older buckets exactly: over 30 is 31–60, 61–90 and 91+; over 60 is 61–90 and 91+; over 90 is 91+", () => {
+    const buckets = { current: "5.00", "1-30": "7.00", "31-60": "100.005", "61-90": "0.000000", "91": "2104.18" };
+    expect(pastDue(buckets)).toEqual({ over30: "2204.185000", over60: "2104.180000", over90: "2104.180000" });
   });
 });

@@ -179,6 +179,22 @@ export function sumAmounts(list: AgingAmounts[]): AgingAmounts {
   };
 }
 
+/**
+ * What is more than 30, 60 and 90 days past due, from an account's (or a row's) buckets: over 30 is 31–60, 61–90 and
+ * 91+ together, over 60 is 61–90 and 91+, over 90 is 91+. The one rule of Today's figures and the collections list's
+ * columns (and so of a customer's page), added exactly.
+ *
+ * @example
+ * pastDue(sumAmounts(rows.map(amountsOf)).buckets); // { over30: "2104.180000", over60: "2104.180000", over90: "2104.180000" }
+ */
+export function pastDue(buckets: BucketAmounts): { over30: string; over60: string; over90: string } {
+  return {
+    over30: addDecimals(buckets["31-60"], buckets["61-90"], buckets["91"]),
+    over60: addDecimals(buckets["61-90"], buckets["91"]),
+    over90: addDecimals(buckets["91"]),
+  };
+}
+
 /** The invoices the API lists behind one bucket of a row (entries it could not read are left out). */
 function invoicesOf(row: AgingRow, bucket: Bucket): BucketInvoice[] {
   const refs = (row[bucket.invoices] ?? []) as AgingInvoiceRef[];

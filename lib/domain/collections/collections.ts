@@ -6,7 +6,14 @@
  */
 import { ACCOUNT_STATUS_LABELS, ACCOUNT_STATUSES } from "@/lib/data-api/values";
 import { addDecimals, parseDecimal } from "@/lib/format/decimal";
-import { accountInvoices, amountsOf, creditInvoicesOf, decimalOf, sumAmounts } from "@/lib/domain/ar-aging/aging";
+import {
+  accountInvoices,
+  amountsOf,
+  creditInvoicesOf,
+  decimalOf,
+  pastDue,
+  sumAmounts,
+} from "@/lib/domain/ar-aging/aging";
 import { daysBetween } from "@/lib/domain/insights/definitions";
 import type { AgingEntry, CollectionsInput, CustomerEntry } from "./collections-input";
 
@@ -224,9 +231,7 @@ export function collectionRows(input: CollectionsInput): CollectionRow[] {
       due31to60: b["31-60"],
       due61to90: b["61-90"],
       due91: b["91"],
-      over30: addDecimals(b["31-60"], b["61-90"], b["91"]),
-      over60: addDecimals(b["61-90"], b["91"]),
-      over90: addDecimals(b["91"]),
+      ...pastDue(b),
       openCredit: amounts.openCredit,
       unapplied: addDecimals(...(paid?.unapplied ?? [])),
       total: amounts.total,

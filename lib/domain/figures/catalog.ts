@@ -70,6 +70,63 @@ export const FIGURES = {
       "Payment allocation requests of those AR accounts in the Pending or Exported status, and their Amounts' sum.",
     computedBy: "lib/ui/overview/requests.ts#pendingAllocations",
   },
+  "account-owed": {
+    pages: ["/payments (Owed on the account's open invoices)"],
+    definition:
+      "An AR account's open items still owed (a positive open balance), how many, and their open balances added exactly (sub-cent digits kept); credits apart.",
+    computedBy: "lib/domain/invoices/open-items.ts#owed",
+  },
+  "account-credit-left": {
+    pages: ["/payments (Credit left on the account's payments)"],
+    definition: "The sum of the AvailableBalance of an AR account's payments (as the page's filters narrow them).",
+    computedBy: "lib/ui/overview/requests.ts#creditAvailable",
+  },
+  "statement-outstanding": {
+    pages: ["/statements (Balance outstanding, the Outstanding box, the open invoices' total; the PDF)"],
+    definition:
+      "An AR account's balance outstanding at the last close: its aging rows' TotalBalanceOutstanding added (every age, less open credit); the open invoices listed add up to it.",
+    computedBy: "lib/domain/statements/statement.ts#buildStatement",
+  },
+  "statement-aging": {
+    pages: ["/statements (the aging boxes; the PDF)"],
+    definition:
+      "An AR account's amount in each age bucket at the last close, and its open credit: its aging rows added.",
+    computedBy: "lib/domain/statements/statement.ts#buildStatement",
+  },
+  "statement-credit-left": {
+    pages: ["/statements (Credit left, credit on payments not yet applied; the PDF)"],
+    definition: "The sum of the AvailableBalance of an AR account's payments that have credit left (above zero).",
+    computedBy: "lib/domain/statements/statement.ts#buildStatement",
+  },
+  "statement-received": {
+    pages: ["/statements (Payments, last 90 days: Received; the PDF)"],
+    definition:
+      "The sum of the Amount of an AR account's payments posted in the 90 days to the statement's date (the close's day), a reversed payment's negative.",
+    computedBy: "lib/domain/statements/statement.ts#buildStatement",
+  },
+  "aging-line": {
+    pages: ["/ar-aging (each line: an AR account of a supplier)"],
+    definition:
+      "Each AR aging row (one AR account and supplier) at the last close: its five buckets, its open credit and its TotalBalanceOutstanding, as the API sends them.",
+    computedBy: "lib/domain/ar-aging/aging.ts#linesOf",
+  },
+  "account-past-due": {
+    pages: ["/collections (Over 30, Over 60, Over 90; the CSV)", "/today (each card's past due)", "/customers/{id}"],
+    definition:
+      "An AR account's amounts more than 30, 60 and 90 days past due at the last close: its rows' 31–60, 61–90 and 91+ added (over 30), 61–90 and 91+ (over 60), 91+ (over 90).",
+    computedBy: "lib/domain/ar-aging/aging.ts#pastDue",
+  },
+  "collections-open-credit": {
+    pages: ["/collections (Open credit; the CSV)"],
+    definition: "An AR account's open credit at the last close: its aging rows' OpenCredit added.",
+    computedBy: "lib/domain/collections/collections.ts#collectionRows",
+  },
+  "collections-unapplied": {
+    pages: ["/collections (Unapplied payments; the CSV)"],
+    definition:
+      "An AR account's credit left on its payments: the sum of the AvailableBalance of every payment of the account.",
+    computedBy: "lib/domain/collections/collections.ts#collectionRows",
+  },
   "aging-total": {
     pages: ["/ (retailer: What you owe; brand: Receivables)", "/ar-aging (its total)"],
     definition: "The AR aging's TotalBalanceOutstanding over every row at the last close: every age, less open credit.",
@@ -85,6 +142,31 @@ export const FIGURES = {
     pages: ["/ (brand: Out of stock, and its table's row)", "/inventory/available?figure=out-of-stock"],
     definition: "Product and warehouse pairs of available inventory in the Out of Stock bucket now.",
     computedBy: "lib/domain/stock/stock-buckets.ts#stockBuckets",
+  },
+  "stock-sold-90-days": {
+    pages: ["/ (brand: stock rows sold in the last 90 days)", "/inventory?figure=sold-90-days"],
+    definition:
+      "Warehouse inventory rows that sold in the last 90 days (an average daily sale above zero) and say their days of inventory.",
+    computedBy: "lib/domain/stock/stock-cover.ts#soldIn90Days",
+  },
+  "stock-low-cover": {
+    pages: ["/ (brand: Under 14 days of inventory)", "/inventory?figure=under-14-days"],
+    definition: "Of the rows that sold in the last 90 days, those whose days of inventory (DOI) are under 14.",
+    computedBy: "lib/domain/stock/stock-cover.ts#underDaysOfInventory",
+  },
+  "orders-drafts": {
+    pages: ["/ (brand: drafts in progress)", "/purchases?statuses=InProgress,Submitted&figure=drafts"],
+    definition: "The brand's purchase orders made through the API still drafts: v2 purchases in the InProgress status.",
+    computedBy: "lib/domain/views/whole-list.ts#wholeList",
+  },
+  "orders-submitted": {
+    pages: [
+      "/ (brand: submitted and waiting for the ERP)",
+      "/purchases?statuses=InProgress,Submitted&figure=submitted",
+    ],
+    definition:
+      "The brand's purchase orders submitted through the API and not yet imported: v2 purchases in the Submitted status.",
+    computedBy: "lib/domain/views/whole-list.ts#wholeList",
   },
   "top-customers": {
     pages: ["/ (brand: Top customers)"],
@@ -102,6 +184,12 @@ export const FIGURES = {
     pages: ["/insights (Units)"],
     definition:
       "The sum of the lines' NumUnits of the period's invoices (every status but Canceled), a return's taken off.",
+    computedBy: "lib/domain/insights/period-comparison.ts#periodComparison",
+  },
+  "sales-invoices": {
+    pages: ["/insights (Invoices)"],
+    definition:
+      "How many of the period's invoices (every status but Canceled) have a line of the brand's, a return not counted.",
     computedBy: "lib/domain/insights/period-comparison.ts#periodComparison",
   },
   "worst-past-due": {

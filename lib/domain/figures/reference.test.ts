@@ -6,11 +6,15 @@ import type { Environment } from "@/lib/sandbox/environments";
 import { demoKeys } from "@/lib/sandbox/keys";
 import { type SandboxRuntime, startSandbox } from "@/lib/sandbox/runtime";
 import { type ApiRequest, apiWalkOptions } from "@/lib/domain/api-query";
-import { amountsOf, sumAmounts } from "@/lib/domain/ar-aging/aging";
+import { amountsOf, linesOf, sumAmounts } from "@/lib/domain/ar-aging/aging";
+import { collectionRows } from "@/lib/domain/collections/collections";
+import { entryOf } from "@/lib/domain/collections/collections-input";
 import { customersRequest, deliveryParams } from "@/lib/domain/delivery/requests";
 import { deliveriesOn, scheduleRows } from "@/lib/domain/delivery/schedule";
 import { periodComparison } from "@/lib/domain/insights/period-comparison";
-import { isCredit } from "@/lib/domain/invoices/open-items";
+import { isCredit, owed } from "@/lib/domain/invoices/open-items";
+import { openInvoicesRequest, paymentsRequest } from "@/lib/ui/payments/requests";
+import { agingInvoiceIds, buildStatement, type Statement } from "@/lib/domain/statements/statement";
 import { OUT_OF_STOCK, stockBuckets } from "@/lib/domain/stock/stock-buckets";
 import { todayBalances, worstPastDue } from "@/lib/domain/today/today-balances";
 import { LIST_VIEWS } from "@/lib/domain/views/list-views";
@@ -23,6 +27,9 @@ import {
   OVERVIEW_WALK_PAGES,
   overviewAging,
   overviewAvailable,
+  overviewInventory,
+  overviewOrders,
+  ORDERS_QUERY,
   overviewAwaitingVerification,
   overviewOnHold,
   overviewOpenInvoices,
@@ -107,6 +114,27 @@ function walk(seed: Seed, as: KeyType, path: string): Promise<Row[]> {
   return walked;
 }
 
+/** Every record of a v2 list, page by page (500 a page) until the API says there is no next page; one walk a seed. */
+function walkV2(seed: Seed, as: KeyType, path: string): Promise<Row[]> {
+  const key = `${seed.name} ${as} v2 ${path}`;
+  let walked = walks.get(key);
+  if (!walked) {
+    walked = (async () => {
+      const rows: Row[] = [];
+      for (let page = 1; ; page++) {
+        const url = `/${seed.env}/api/v2${path}${path.includes("?") ? "&" : "?"}page_size=500&page=${page}`;
+        const res = await seed.runtime().app.request(url, { headers: { "x-api-key": demoKeys(seed.env)[as] } });
+        if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+        const body = (await res.json()) as { data: Row[]; has_next_page: boolean };
+        rows.push(...body.data);
+        if (!body.has_next_page) return rows;
+      }
+    })();
+    walks.set(key, walked);
+  }
+  return walked;
+}
+
 /** A decimal string or number as integer millionths, exactly; more than six decimals is a failure, not a rounding. */
 function micros(value: unknown): bigint {
   const text = String(value ?? "0").trim() || "0";
@@ -135,18 +163,22 @@ const weekday = (d: string) => ((new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7
 
 // ---- The project's side: its own requests, walked by its own walk, through its own client.
 
+/** The project's typed client, on the seed's sandbox with a demo key. */
+function projectClient(seed: Seed, as: KeyType) {
+  return createDataApiClient({
+    baseUrl: `http://sandbox.test/${seed.env}/api/v1`,
+    apiKey: demoKeys(seed.env)[as],
+    fetch: async (input, init) => seed.runtime().app.fetch(new Request(input, init)),
+  });
+}
+
 function projectWalk<K extends OperationId>(
   seed: Seed,
   as: KeyType,
   request: ApiRequest<K>,
   pages = OVERVIEW_WALK_PAGES,
 ) {
-  const client = createDataApiClient({
-    baseUrl: `http://sandbox.test/${seed.env}/api/v1`,
-    apiKey: demoKeys(seed.env)[as],
-    fetch: async (input, init) => seed.runtime().app.fetch(new Request(input, init)),
-  });
-  return apiWalkOptions(client, request, 0, pages).queryFn({ signal: new AbortController().signal });
+  return apiWalkOptions(projectClient(seed, as), request, 0, pages).queryFn({ signal: new AbortController().signal });
 }
 
 /** A figure's two readings: what the project's function shows, and what the reference adds up to. */
@@ -239,7 +271,7 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
 
   async "credit-available"(seed) {
     const open = await projectWalk(seed, "Customer", overviewOpenInvoices);
-    const payments = await projectWalk(seed, "Customer", overviewPayments(accountsOfOpenInvoices(open.records)), 1);
+    const payments = await projectWalk(seed, "Customer", overviewPayments(accountsOfOpenInvoices(open.records)));
     const project = micros(creditAvailable(payments.records));
     const accounts = new Set((await walk(seed, "Customer", "/payments/openInvoices")).map((i) => i.ARAccountID));
     const all = await walk(seed, "Customer", "/payments");
@@ -248,7 +280,7 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
 
   async "allocation-requests-pending"(seed) {
     const open = await projectWalk(seed, "Customer", overviewOpenInvoices);
-    const pending = await projectWalk(seed, "Customer", overviewPending(accountsOfOpenInvoices(open.records)), 1);
+    const pending = await projectWalk(seed, "Customer", overviewPending(accountsOfOpenInvoices(open.records)));
     const { count, amount } = pendingAllocations(pending.records);
     const accounts = new Set((await walk(seed, "Customer", "/payments/openInvoices")).map((i) => i.ARAccountID));
     const all = await walk(seed, "Customer", "/payments/applications");
@@ -259,6 +291,212 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
       project: { count, amount: micros(amount) },
       reference: { count: waiting.length, amount: sum(waiting.map((a) => a.Amount)) },
     };
+  },
+
+  async "account-owed"(seed) {
+    // The payments page of each of the retailer's AR accounts: its open invoices' request, `owed` of what it lists.
+    const accounts = await retailerAccounts(seed);
+    const project = await Promise.all(
+      accounts.map(async (a) => {
+        const { count, amount } = owed((await projectWalk(seed, "Customer", openInvoicesRequest(a), 1)).records);
+        return [a, count, micros(amount)];
+      }),
+    );
+    const reference = await Promise.all(
+      accounts.map(async (a) => {
+        const debts = (await walk(seed, "Customer", `/payments/openInvoices?ARAccountIDs=${a}`)).filter(
+          (i) => micros(i.OpenBalance) > 0n,
+        );
+        return [a, debts.length, sum(debts.map((i) => i.OpenBalance))];
+      }),
+    );
+    return { project, reference };
+  },
+
+  async "account-credit-left"(seed) {
+    const accounts = await retailerAccounts(seed);
+    const project = await Promise.all(
+      accounts.map(async (a) => [
+        a,
+        micros(creditAvailable((await projectWalk(seed, "Customer", paymentsRequest(a), 1)).records)),
+      ]),
+    );
+    const reference = await Promise.all(
+      accounts.map(async (a) => [
+        a,
+        sum((await walk(seed, "Customer", `/payments?ARAccountIDs=${a}`)).map((p) => p.AvailableBalance)),
+      ]),
+    );
+    return { project, reference };
+  },
+
+  async "statement-outstanding"(seed) {
+    // Both places the page shows it: the balance (the aging's) and the open invoices' total row.
+    return statementFigure(
+      seed,
+      (s) => [micros(s.aging.total), micros(s.invoicesTotal)],
+      ({ rows }) => {
+        const total = sum(rows.map((r) => r.TotalBalanceOutstanding));
+        return [total, total];
+      },
+    );
+  },
+
+  async "statement-aging"(seed) {
+    const fields = ["CurrentDue", "Due_1_30", "Due_31_60", "Due_61_90", "Due_91", "OpenCredit"];
+    return statementFigure(
+      seed,
+      (s) => [
+        ...(["current", "1-30", "31-60", "61-90", "91"] as const).map((b) => micros(s.aging.buckets[b])),
+        micros(s.aging.openCredit),
+      ],
+      ({ rows }) => fields.map((f) => sum(rows.map((r) => r[f]))),
+    );
+  },
+
+  async "statement-credit-left"(seed) {
+    return statementFigure(
+      seed,
+      (s) => micros(s.creditTotal),
+      ({ payments }) => sum(payments.map((p) => p.AvailableBalance).filter((v) => micros(v) > 0n)),
+    );
+  },
+
+  async "statement-received"(seed) {
+    return statementFigure(
+      seed,
+      (s) => micros(s.paymentsTotal),
+      ({ payments, closeDay }) => {
+        const from = shiftDay(closeDay, -89);
+        return sum(
+          payments
+            .filter((p) => p.PaymentInvoiceNum && day(p.PostDate) >= from && day(p.PostDate) <= closeDay)
+            .map((p) => p.Amount),
+        );
+      },
+    );
+  },
+
+  async "aging-line"(seed) {
+    // The AR aging page's lines, one per API row, for each key: its buckets, open credit and total as the row sends them.
+    const fields = [
+      "CurrentDue",
+      "Due_1_30",
+      "Due_31_60",
+      "Due_61_90",
+      "Due_91",
+      "OpenCredit",
+      "TotalBalanceOutstanding",
+    ];
+    const project: unknown[] = [];
+    const reference: unknown[] = [];
+    for (const as of ["Customer", "Supplier", "Employee"] as const) {
+      const walked = await projectWalk(seed, as, overviewAging);
+      project.push(
+        linesOf(walked.records).map((l) => [
+          l.arAccountId,
+          l.supplierId,
+          ...(["current", "1-30", "31-60", "61-90", "91"] as const).map((b) => micros(l.amounts.buckets[b])),
+          micros(l.amounts.openCredit),
+          micros(l.amounts.total),
+        ]),
+      );
+      reference.push(
+        (await walk(seed, as, "/arAging")).map((r) => [
+          r.ARAccountID,
+          r.SupplierID,
+          ...fields.map((f) => micros(r[f])),
+        ]),
+      );
+    }
+    return { project, reference };
+  },
+
+  async "account-past-due"(seed) {
+    const { rows, aging } = await collections(seed);
+    const project = rows.map((r) => [r.arAccountId, micros(r.over30), micros(r.over60), micros(r.over90)]);
+    // Today's figures are the same function's: every account of the aging, as its cards read them.
+    const today = todayBalances(
+      { openInvoices: [], aging: (await projectWalk(seed, "Employee", overviewAging)).records },
+      new Set(),
+    );
+    for (const r of rows) {
+      const figures = today.accountFigures.get(r.arAccountId)!;
+      expect([figures.over30, figures.over60, figures.over90], `Today's figures of ${r.arAccountId}`).toEqual([
+        r.over30,
+        r.over60,
+        r.over90,
+      ]);
+    }
+    const reference = accountsOf(aging).map((account) => {
+      const mine = aging.filter((r) => r.ARAccountID === account);
+      const over90 = sum(mine.map((r) => r.Due_91));
+      const over60 = over90 + sum(mine.map((r) => r.Due_61_90));
+      return [account, over60 + sum(mine.map((r) => r.Due_31_60)), over60, over90];
+    });
+    return { project, reference };
+  },
+
+  async "collections-open-credit"(seed) {
+    const { rows, aging } = await collections(seed);
+    return {
+      project: rows.map((r) => [r.arAccountId, micros(r.openCredit)]),
+      reference: accountsOf(aging).map((a) => [
+        a,
+        sum(aging.filter((r) => r.ARAccountID === a).map((r) => r.OpenCredit)),
+      ]),
+    };
+  },
+
+  async "collections-unapplied"(seed) {
+    const { rows, aging } = await collections(seed);
+    const payments = await walk(seed, "Employee", "/payments");
+    return {
+      project: rows.map((r) => [r.arAccountId, micros(r.unapplied)]),
+      reference: accountsOf(aging).map((a) => [
+        a,
+        sum(payments.filter((p) => p.ARAccountID === a).map((p) => p.AvailableBalance)),
+      ]),
+    };
+  },
+
+  async "stock-sold-90-days"(seed) {
+    const { project, rows } = await stockFigure(seed, "sold-90-days");
+    return {
+      project,
+      reference: rows.filter((r) => micros(r.AvgDailySales90d) > 0n && r.DOI != null && r.DOI !== "").length,
+    };
+  },
+
+  async "stock-low-cover"(seed) {
+    const { project, rows } = await stockFigure(seed, "under-14-days");
+    const cover = rows.filter(
+      (r) => micros(r.AvgDailySales90d) > 0n && r.DOI != null && r.DOI !== "" && micros(r.DOI) < micros("14"),
+    );
+    return { project, reference: cover.length };
+  },
+
+  async "orders-drafts"(seed) {
+    const { project, all } = await ordersFigure(seed, "drafts");
+    return { project, reference: all.filter((p) => p.status === "InProgress").length };
+  },
+
+  async "orders-submitted"(seed) {
+    // The seeds hold drafts, none submitted: the reference submits the drafts the API takes (a brand's own act), so the
+    // count is something; then both readings are of the list as it is after.
+    for (const draft of (await walkV2(seed, "Supplier", "/purchases")).filter((p) => p.status === "InProgress")) {
+      const url = `/${seed.env}/api/v2/purchases/${encodeURIComponent(String(draft.purchase_global_id))}/submit`;
+      await seed.runtime().app.request(url, {
+        method: "POST",
+        headers: {
+          "x-api-key": demoKeys(seed.env).Supplier,
+          "Idempotency-Key": `reference-${draft.purchase_global_id}`,
+        },
+      });
+    }
+    walks.delete(`${seed.name} Supplier v2 /purchases`);
+    const { project, all } = await ordersFigure(seed, "submitted");
+    return { project, reference: all.filter((p) => p.status === "Submitted").length };
   },
 
   async "aging-total"(seed) {
@@ -307,6 +545,14 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
     return { project: project.units, reference: lines.reduce((n, l) => n + l.units, 0) };
   },
 
+  async "sales-invoices"(seed) {
+    const { project, lines } = await sales(seed);
+    return {
+      project: project.invoices,
+      reference: new Set(lines.filter((l) => !l.returned).map((l) => l.invoiceId)).size,
+    };
+  },
+
   async "worst-past-due"(seed) {
     const [openWalk, agingWalk] = await Promise.all([
       projectWalk(seed, "Employee", overviewOpenInvoices),
@@ -345,6 +591,119 @@ async function openFigure(seed: Seed, figure: "past-due" | "due-soon", keep: (ro
   const project = wholeList(LIST_VIEWS.openInvoices, { [FIGURE_PARAM]: figure }, walked, seed.today);
   const open = await walk(seed, "Customer", "/payments/openInvoices");
   return { project, reference: open.filter((i) => micros(i.OpenBalance) > 0n && keep(i)) };
+}
+
+/** The collections list's rows, by the project (`collectionRows` of the staff's whole aging and payments, as its walk reads them), and the raw aging. */
+async function collections(seed: Seed) {
+  const [agingWalk, paymentsWalk] = await Promise.all([
+    projectWalk(seed, "Employee", { operation: "listArAging", query: {} }, 40),
+    projectWalk(seed, "Employee", { operation: "listPayments", query: {} }, 40),
+  ]);
+  const rows = collectionRows({
+    aging: agingWalk.records.flatMap((r) => entryOf("aging", r) ?? []),
+    payments: paymentsWalk.records.flatMap((r) => entryOf("payments", r) ?? []),
+    customers: [],
+    openInvoices: [],
+    users: [],
+    invoices: [],
+  }).sort((a, b) => a.arAccountId - b.arAccountId);
+  return { rows, aging: await walk(seed, "Employee", "/arAging") };
+}
+
+/** The AR accounts of aging rows, in order. */
+const accountsOf = (aging: Row[]) => [...new Set(aging.map((r) => r.ARAccountID as number))].sort((a, b) => a - b);
+
+/** The brand's inventory narrowed to a figure by the project (`wholeList` of the overview's walk), and the raw rows. */
+async function stockFigure(seed: Seed, figure: string) {
+  const walked = await projectWalk(seed, "Supplier", overviewInventory);
+  const project = wholeList(LIST_VIEWS.inventory, { [FIGURE_PARAM]: figure }, walked, seed.today).count;
+  return { project, rows: await walk(seed, "Supplier", "/inventory") };
+}
+
+/** The brand's drafts or submitted orders by the project (`wholeList` of the overview's walk), and every purchase. */
+async function ordersFigure(seed: Seed, figure: "drafts" | "submitted") {
+  const walked = await projectWalk(seed, "Supplier", overviewOrders);
+  const project = wholeList(
+    LIST_VIEWS.purchases,
+    { ...ORDERS_QUERY, [FIGURE_PARAM]: figure },
+    walked,
+    seed.today,
+  ).count;
+  return { project, all: await walkV2(seed, "Supplier", "/purchases") };
+}
+
+/** The retailer's AR accounts, by the reference: those its open items name. */
+async function retailerAccounts(seed: Seed): Promise<number[]> {
+  const open = await walk(seed, "Customer", "/payments/openInvoices");
+  return [...new Set(open.map((i) => i.ARAccountID as number))].sort((a, b) => a - b);
+}
+
+/**
+ * A statement's figure for each of the retailer's AR accounts, by the project (`buildStatement` of the lists the page's
+ * reads ask for, `lib/server/statements/statement-data.ts`, walked by the project's walk) and by `refer` of the account's raw aging rows and payments, and the close's day in the
+ * account's state's zone (the reference's own reading: the latest CloseDate, its day where the store is).
+ */
+async function statementFigure<T>(
+  seed: Seed,
+  shown: (statement: Statement) => T,
+  refer: (account: { rows: Row[]; payments: Row[]; closeDay: string }) => T,
+): Promise<Readings> {
+  const accounts = await retailerAccounts(seed);
+  const [aging, open, customers, states] = await Promise.all([
+    walk(seed, "Customer", "/arAging"),
+    walk(seed, "Customer", "/payments/openInvoices"),
+    walk(seed, "Customer", "/customers?AccountStatuses=Active,Inactive,OutOfBus"),
+    walk(seed, "Customer", "/states"),
+  ]);
+  const project: unknown[] = [];
+  const reference: unknown[] = [];
+  for (const account of accounts) {
+    project.push([account, shown(await projectStatement(seed, account))]);
+    const rows = aging.filter((r) => r.ARAccountID === account);
+    const payments = await walk(seed, "Customer", `/payments?ARAccountIDs=${account}`);
+    const store = customers.find((c) => c.CustomerID === open.find((i) => i.ARAccountID === account)?.CustomerID);
+    const zone = String(states.find((st) => st.StateAbbreviation === store?.State)?.TimeZone ?? "UTC");
+    const close =
+      rows
+        .map((r) => String(r.CloseDate ?? ""))
+        .sort()
+        .at(-1) ?? "";
+    const closeDay = close ? new Date(close).toLocaleDateString("en-CA", { timeZone: zone }) : "";
+    reference.push([account, refer({ rows, payments, closeDay })]);
+  }
+  return { project, reference };
+}
+
+/** A retailer's statement of an account as the page builds it, from the lists its reads ask for (a Customer key's). */
+async function projectStatement(seed: Seed, arAccountId: number): Promise<Statement> {
+  const account = { ARAccountIDs: String(arAccountId) };
+  const read = <K extends OperationId>(request: ApiRequest<K>) =>
+    projectWalk(seed, "Customer", request).then((w) => w.records);
+  const [openInvoices, payments, applications, locations, states, aging, customers] = await Promise.all([
+    read({ operation: "listOpenInvoices", query: account }),
+    read({ operation: "listPayments", query: account }),
+    read({ operation: "listPaymentApplications", query: account }),
+    read({ operation: "listLocations", query: {} }),
+    read({ operation: "listStates", query: {} }),
+    read({ operation: "listArAging", query: {} }),
+    read({ operation: "listCustomers", query: { AccountStatuses: "Active,Inactive,OutOfBus" } }),
+  ]);
+  const openIds = new Set(openInvoices.map((i) => i.InvoiceID));
+  const closed = agingInvoiceIds(aging, arAccountId).filter((id) => !openIds.has(id));
+  const invoices = closed.length
+    ? await read({ operation: "listInvoices", query: { InvoiceIDs: closed.join(","), Statuses: "1,2,3,4,5,7" } })
+    : [];
+  return buildStatement({
+    arAccountId,
+    aging,
+    openInvoices,
+    invoices,
+    payments,
+    applications,
+    customers,
+    locations,
+    states,
+  });
 }
 
 /** The aging's sums by the project (`sumAmounts` of `amountsOf`, as the cards and the AR aging page) and by `refer`. */
@@ -412,8 +771,13 @@ async function sales(seed: Seed) {
       const amount = micros(l.ExtPrice);
       const units = Number(l.NumUnits);
       return returned
-        ? { amount: amount > 0n ? -amount : amount, units: units > 0 ? -units : units }
-        : { amount, units };
+        ? {
+            amount: amount > 0n ? -amount : amount,
+            units: units > 0 ? -units : units,
+            returned,
+            invoiceId: l.InvoiceID,
+          }
+        : { amount, units, returned, invoiceId: l.InvoiceID };
     });
   return { project, lines: counted };
 }

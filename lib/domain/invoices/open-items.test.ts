@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCredit, isDebt, isDueSoon, isPastDue, openItems } from "./open-items";
+import { isCredit, isDebt, isDueSoon, isPastDue, openItems, owed } from "./open-items";
 
 const item = (OpenBalance: string | null, DueDate?: string) => ({ OpenBalance, DueDate });
 
@@ -33,5 +33,21 @@ describe("open items: debts and credits", () => {
     expect(isDueSoon(item("100.00", "2026-12-11T00:00:00Z"), today)).toBe(true);
     expect(isDueSoon(item("100.00", "2026-12-12T00:00:00Z"), today)).toBe(false);
     expect(isDueSoon(item("-10.00", "2026-12-01T00:00:00Z"), today)).toBe(false);
+  });
+});
+
+describe("owed: what an account owes on its open items", () => {
+  it("adds the debts' open balances exactly, sub-cent digits kept, and counts them; a credit is no debt", () => {
+    const items = [
+      { OpenBalance: "3546.085000" },
+      { OpenBalance: "-121.000000" },
+      { OpenBalance: "100.00" },
+      { OpenBalance: "0.000000" },
+    ];
+    expect(owed(items)).toEqual({ count: 2, amount: "3646.085000" });
+  });
+
+  it("is nothing on an account with credits alone", () => {
+    expect(owed([{ OpenBalance: "-10.00" }])).toEqual({ count: 0, amount: "0.000000" });
   });
 });

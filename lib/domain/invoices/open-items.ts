@@ -4,7 +4,7 @@
  * that counts "open invoices", "overdue" or "due soon" counts debts alone, and lists credits as credits
  * (`/payments/openInvoices` returns both, anything with a non-zero open balance). Pure and browser-safe.
  */
-import { parseDecimal } from "@/lib/format/decimal";
+import { addDecimals, parseDecimal } from "@/lib/format/decimal";
 import { addDays } from "@/lib/format/days";
 
 /** What the rules read of an open item (`/payments/openInvoices`; every field may be missing). */
@@ -46,6 +46,18 @@ export function isDebt(item: OpenItem): boolean {
  */
 export function openItems<T extends OpenItem>(items: readonly T[]): { debts: T[]; credits: T[] } {
   return { debts: items.filter(isDebt), credits: items.filter(isCredit) };
+}
+
+/**
+ * What an account owes on its open items: its debts, how many and their open balances added (exact: a sub-cent balance
+ * the ERP holds is kept, so the sum is what clears them). A credit is apart (`isCredit`), never taken off here.
+ *
+ * @example
+ * owed([{ OpenBalance: "3546.085" }, { OpenBalance: "-121.00" }]); // { count: 1, amount: "3546.085000" }
+ */
+export function owed(items: readonly OpenItem[]): { count: number; amount: string } {
+  const debts = items.filter(isDebt);
+  return { count: debts.length, amount: addDecimals(...debts.map((i) => String(i.OpenBalance ?? "").trim())) };
 }
 
 const dueDay = (item: OpenItem) =>

@@ -1,5 +1,5 @@
 import { addDecimals, compareDecimals } from "@/lib/format/decimal";
-import { amountsOf } from "@/lib/domain/ar-aging/aging";
+import { amountsOf, pastDue } from "@/lib/domain/ar-aging/aging";
 import type { AccountCard, CardBalance, OverdueAccount, TodayInput } from "./today-types";
 
 /** An AR account's figures: every age less the open credit, and what is more than 30, 60 and 90 days past due. */
@@ -35,12 +35,7 @@ export function todayBalances(
     if (row.ARAccountID == null) continue;
     const { buckets, total } = amountsOf(row);
     const before = accountFigures.get(row.ARAccountID);
-    const these = {
-      total,
-      over30: addDecimals(buckets["31-60"], buckets["61-90"], buckets["91"]),
-      over60: addDecimals(buckets["61-90"], buckets["91"]),
-      over90: addDecimals(buckets["91"]),
-    };
+    const these = { total, ...pastDue(buckets) };
     accountFigures.set(
       row.ARAccountID,
       before

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AgingRow } from "@/lib/domain/ar-aging/aging";
-import { topAccounts } from "./requests";
+import { overviewPayments, overviewPending, topAccounts } from "./requests";
 
 const row = (account: number, current: string, invoice: number, supplier = 10): AgingRow =>
   ({
@@ -44,5 +44,12 @@ describe("topAccounts: the brand's Top customers", () => {
 
   it("asks nothing of an empty aging", () => {
     expect(topAccounts([])).toEqual({ top: [], invoices: new Map(), namesRequest: undefined });
+  });
+});
+
+describe("the retailer's payments and pending requests: read whole", () => {
+  it("asks no page size of its own: the overview walks every page (credit left and pending over the whole list)", () => {
+    expect(overviewPayments([50001, 50002]).query).toEqual({ ARAccountIDs: "50001,50002" });
+    expect(overviewPending([50001]).query).toEqual({ ARAccountIDs: "50001", Statuses: "Pending,Exported" });
   });
 });

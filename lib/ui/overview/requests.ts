@@ -28,14 +28,18 @@ export const overviewCustomers: ApiRequest<"listCustomers"> = {
   query: LOOKUPS.CustomerIDs!.query,
 };
 
-/** A retailer's payments (their credit left) and its requests still on their way: one request each for all its AR accounts. */
+/**
+ * A retailer's payments (their credit left) and its requests still on their way: one list each for all its AR
+ * accounts, each read whole (pages of 500 up to `OVERVIEW_WALK_PAGES`, the walk sets the page), so the card's figures
+ * are of every payment and request, or say "at least" where the bound stopped the walk.
+ */
 export function overviewPayments(accounts: number[]): ApiRequest<"listPayments"> {
-  return { operation: "listPayments", query: { ARAccountIDs: accounts.join(","), PageSize: "500" } };
+  return { operation: "listPayments", query: { ARAccountIDs: accounts.join(",") } };
 }
 export function overviewPending(accounts: number[]): ApiRequest<"listPaymentApplications"> {
   return {
     operation: "listPaymentApplications",
-    query: { ARAccountIDs: accounts.join(","), Statuses: "Pending,Exported", PageSize: "500" },
+    query: { ARAccountIDs: accounts.join(","), Statuses: "Pending,Exported" },
   };
 }
 
