@@ -60,11 +60,13 @@ function busiest(byRep: Map<number, Account[]>): [number, Account[]] {
   return [...byRep].sort(([a, x], [b, y]) => active(y) - active(x) || a - b)[0] as [number, Account[]];
 }
 
+// The demo's figures are the Test environment's (the demo keys the sign-in page uses); Production spreads the same
+// number of stores over a third state, so its busiest rep has fewer.
 describe.each([
-  { env: "test" as const, scale: 1 },
-  { env: "production" as const, scale: 1 },
-  { env: "test" as const, scale: 0.05 },
-])("the reps' territories in the $env environment at scale $scale", ({ env, scale }) => {
+  { env: "test" as const, scale: 1, demo: true },
+  { env: "production" as const, scale: 1, demo: false },
+  { env: "test" as const, scale: 0.05, demo: false },
+])("the reps' territories in the $env environment at scale $scale", ({ env, scale, demo }) => {
   const byRep = accountsByRep(env, scale);
 
   it("gives every rep's accounts one region: at least 90% of them within 150 km of its centre", () => {
@@ -87,7 +89,7 @@ describe.each([
     }
   });
 
-  it.runIf(scale === 1)(
+  it.runIf(demo)(
     "keeps the demo rep at about 250 active accounts, with a delivery day's stops in the region each weekday",
     () => {
       const [rep, accounts] = busiest(byRep);
