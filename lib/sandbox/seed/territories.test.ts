@@ -1,15 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { haversineKm, type Point } from "@/lib/domain/today/plan/geo";
-import { postalPlace } from "@/lib/server/today/plan-places";
+import * as zipcodes from "zipcodes";
 import type { Environment } from "../environments";
 import { createContext } from "./context";
 import { generate } from "./generate";
 
 /**
- * The reps' territories as a planner sees them: each store placed from its address the way the rep's plan places it
- * (`postalPlace`, the postal code's coordinates), never from the seed's own tables of cities, so the test holds the
- * seed to what a map shows.
+ * The reps' territories as a planner sees them: each store placed from its address's postal code as the rep's plan
+ * places it (the `zipcodes` package's coordinates), never from the seed's own table of cities, so the test holds the
+ * seed to what a map shows. (The sandbox stands alone: the plan's own geocoder and distance are not imported here.)
  */
+
+type Point = { lat: number; lon: number };
+
+/** The great-circle distance in km (the haversine). */
+function haversineKm(a: Point, b: Point): number {
+  const r = Math.PI / 180;
+  const h =
+    Math.sin(((b.lat - a.lat) * r) / 2) ** 2 +
+    Math.cos(a.lat * r) * Math.cos(b.lat * r) * Math.sin(((b.lon - a.lon) * r) / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Where a store's postal code is; undefined when the address ends in none the data knows. */
+function placeOf(address: string | null | undefined): Point | undefined {
+  const code = /\b(\d{5})$/.exec(address?.trim() ?? "")?.[1];
+  const record = code ? zipcodes.lookup(code) : undefined;
+  return record && Number.isFinite(record.latitude) ? { lat: record.latitude, lon: record.longitude } : undefined;
+}
 
 const RADIUS_KM = 150;
 const NOW = new Date("2026-11-27T18:00:00.000Z");
@@ -34,7 +51,7 @@ function accountsByRep(env: Environment, scale: number): Map<number, Account[]> 
       chain: c.chain_name ?? "",
       active: c.account_status === "Active",
       days: c.delivery_days ?? "",
-      point: postalPlace(c.address, c.state),
+      point: placeOf(c.address),
     });
     byRep.set(c.sales_rep_user_id, accounts);
   }
