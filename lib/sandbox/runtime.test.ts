@@ -4,9 +4,9 @@ import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixedClock } from "./clock";
-import { startSandbox, type SandboxRuntimeOptions } from "./runtime";
+import { type SandboxRuntime, startSandbox, type SandboxRuntimeOptions } from "./runtime";
 import { templateName } from "./template";
-import { SEED_VERSION } from "./seed";
+import { OLDEST_KEPT_SEED_VERSION, SEED_VERSION } from "./seed";
 
 const dir = mkdtempSync(join(tmpdir(), "backroom-runtime-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -104,7 +104,7 @@ describe("sandbox runtime", () => {
     await runtime.close();
   }, 60_000);
 
-  it("starts an environment afresh when another version of the seed made it", async () => {
+  it("starts an environment afresh when a seed version older than the kept ones made it", async () => {
     const own = mkdtempSync(join(tmpdir(), "backroom-version-"));
     const lines: string[] = [];
     const first = await startSandbox(options({ dataDir: own }));
@@ -124,6 +124,50 @@ describe("sandbox runtime", () => {
       .executeTakeFirstOrThrow();
     expect(version.value).toBe(SEED_VERSION);
     await second.close();
+    rmSync(own, { recursive: true, force: true });
+  }, 60_000);
+
+  it("keeps an environment an older kept version of the seed made, saying how to reseed it; --reset seeds afresh", async () => {
+    const own = mkdtempSync(join(tmpdir(), "backroom-kept-"));
+    const first = await startSandbox(options({ dataDir: own }));
+    await first.databases.test
+      .updateTable("sandbox_meta")
+      .set({ value: OLDEST_KEPT_SEED_VERSION })
+      .where("key", "=", "seed_version")
+      .execute();
+    await first.databases.test
+      .updateTable("customers")
+      .set({ customer_name: "Kept Store" })
+      .where("customer_id", "=", 20001)
+      .execute();
+    await first.close();
+    const version = (runtime: SandboxRuntime) =>
+      runtime.databases.test
+        .selectFrom("sandbox_meta")
+        .select("value")
+        .where("key", "=", "seed_version")
+        .executeTakeFirstOrThrow();
+    const name = (runtime: SandboxRuntime) =>
+      runtime.databases.test
+        .selectFrom("customers")
+        .select("customer_name")
+        .where("customer_id", "=", 20001)
+        .executeTakeFirstOrThrow();
+
+    const lines: string[] = [];
+    const kept = await startSandbox(options({ dataDir: own, log: (l) => lines.push(l) }));
+    expect(lines.filter((l) => l.includes("seeded the"))).toEqual([]);
+    expect(lines).toContainEqual(
+      expect.stringContaining(`keeps its data of seed version ${OLDEST_KEPT_SEED_VERSION}; start with --reset`),
+    );
+    expect((await version(kept)).value).toBe(OLDEST_KEPT_SEED_VERSION);
+    expect((await name(kept)).customer_name).toBe("Kept Store");
+    await kept.close();
+
+    const reset = await startSandbox(options({ dataDir: own, reset: true }));
+    expect((await version(reset)).value).toBe(SEED_VERSION);
+    expect((await name(reset)).customer_name).not.toBe("Kept Store");
+    await reset.close();
     rmSync(own, { recursive: true, force: true });
   }, 60_000);
 

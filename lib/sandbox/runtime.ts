@@ -10,7 +10,7 @@ import { ENVIRONMENTS, type Environment } from "./environments";
 import { createJobRunner, type JobRunner } from "./job-runner";
 import { loadClockOffset } from "./operator";
 import { operatorKeyOf } from "./operator-secret";
-import { SEED_VERSION, seedAndAnalyze } from "./seed";
+import { OLDEST_KEPT_SEED_VERSION, SEED_VERSION, seedAndAnalyze } from "./seed";
 import { copyTemplate, type SeedTemplates, seedTemplates } from "./template";
 
 export interface SandboxRuntimeOptions {
@@ -72,9 +72,19 @@ async function seedVersionOf(db: Kysely<Database>): Promise<string | undefined> 
   return meta.find((m) => m.key === "seed_version")?.value ?? "?";
 }
 
+/** Whether a data directory keeps what a seed version made: this version, or an older one no older than the oldest kept. */
+function keepsSeed(version: string): boolean {
+  const n = Number(version);
+  return (
+    version === SEED_VERSION ||
+    (Number.isInteger(n) && n >= Number(OLDEST_KEPT_SEED_VERSION) && n < Number(SEED_VERSION))
+  );
+}
+
 /**
- * The database of an environment: as it was when it holds the current seed's data (data survives a restart);
- * otherwise (new, never seeded, or seeded by another version of the seed: then it starts afresh, and writes made to it
+ * The database of an environment: as it was when it holds the current seed's data or a kept older version's (data
+ * survives a restart, and an upgrade that changes nothing it serves: `OLDEST_KEPT_SEED_VERSION`; the log says how to
+ * reseed); otherwise (new, never seeded, or seeded by a version too old: then it starts afresh, and writes made to it
  * are lost, as with --reset) a copy of the seed's template when there are templates, else seeded here.
  */
 async function openEnvironment(
@@ -91,6 +101,12 @@ async function openEnvironment(
       const db = await openMigrated(file);
       const version = await seedVersionOf(db);
       if (version === SEED_VERSION) return db;
+      if (version !== undefined && keepsSeed(version)) {
+        options.log?.(
+          `sandbox: the ${env} environment keeps its data of seed version ${version}; start with --reset (or the operator's POST /${env}/operator/reset) for version ${SEED_VERSION}`,
+        );
+        return db;
+      }
       if (version !== undefined)
         options.log?.(
           `sandbox: the ${env} environment was seeded by seed version ${version}; seeding version ${SEED_VERSION} afresh`,

@@ -24,6 +24,8 @@ export interface CustomerInfo {
   /** Reports its shelf inventory (RetailerInventory). */
   reportsInventory: boolean;
   users: UserTable[];
+  /** The city of its address (its region's: `territories.ts`). */
+  city: City;
 }
 
 export interface CustomerSeed {
@@ -58,6 +60,14 @@ function deliveryDays(ctx: SeedContext): string {
   );
   if (days.length < 3 && ctx.rng.chance(0.05)) days.push(6);
   return days.sort().join("");
+}
+
+/**
+ * One of the city's real postal codes, by a draw of 1 to 99 (what once made up the code's last two digits, some of
+ * them codes of towns 300 km away, so a map put a Henderson store in Tonopah).
+ */
+function postalCode(city: City, draw: number): string {
+  return city.zips[(draw - 1) % city.zips.length] as string;
 }
 
 /** A store or chain name no other chain has ("Harbor Provisions"; "Harbor Provisions Fresno" once that is taken). */
@@ -130,8 +140,9 @@ export function seedCustomers(
           customer_name_alt: legal,
           chain_name: size === 1 ? name : brand,
           license_num: licenseNumber(ctx, state),
-          address: `${rng.int(10, 9999)} ${rng.pick(STREET_NAMES)} ${rng.pick(STREET_SUFFIXES)}, ${city.name}, ${state} ${city.zip3}${String(rng.int(1, 99)).padStart(2, "0")}`,
+          address: `${rng.int(10, 9999)} ${rng.pick(STREET_NAMES)} ${rng.pick(STREET_SUFFIXES)}, ${city.name}, ${state} ${postalCode(city, rng.int(1, 99))}`,
           state,
+          // Drawn in the state, then replaced by the region's rep (`territories.ts`): the draw keeps the stream as it was.
           sales_rep_user_id: rng.pick(tms).user.user_id,
           delivery_minimum: rng.weighted([
             [0, 20],
@@ -172,6 +183,7 @@ export function seedCustomers(
         lastDay,
         reportsInventory: status === "Active" && (demo ? k === 0 : rng.chance(0.15)),
         users: [],
+        city,
       };
       customers.push(info);
       chain.push(info);

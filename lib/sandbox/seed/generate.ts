@@ -20,6 +20,7 @@ import { promotionsBySupplier, seedPromotions } from "./promotions";
 import { seedDraftOrders } from "./purchase-orders";
 import { seedPurchases } from "./purchases";
 import { seedSupplierCreditTerms, seedSuppliers, supplierProductGroups } from "./suppliers";
+import { assignTerritories } from "./territories";
 import { emptyUserRows, seedStaff, seedSupplierUsers } from "./users";
 import { seedVendors } from "./vendors";
 
@@ -27,7 +28,14 @@ import { seedVendors } from "./vendors";
  * The seed's version. Raise it whenever the generator changes what it writes: an environment seeded by another
  * version is started afresh (see runtime.ts), so no database keeps serving data the code no longer makes.
  */
-export const SEED_VERSION = "6";
+export const SEED_VERSION = "7";
+
+/**
+ * The oldest seed version whose data a data directory keeps: a change that only redraws what an existing environment
+ * can go on serving (version 7 gave the reps territories) leaves a sandbox's data, and the writes made to it, in place
+ * until the operator resets it or the sandbox starts with `--reset`; an older one is seeded afresh.
+ */
+export const OLDEST_KEPT_SEED_VERSION = "6";
 
 export type TableRows = { [T in keyof Database]?: Insertable<Database[T]>[] };
 
@@ -46,6 +54,8 @@ export function generate(ctx: SeedContext): { tables: TableRows; demo: DemoScope
   const staff = seedStaff(ctx, users, stateCodes, warehouses, suppliers);
   const supplierUsers = seedSupplierUsers(ctx, users, suppliers);
   const { customers, demo } = seedCustomers(ctx, users, stateCodes, warehouses, staff);
+  // Before the invoices, which name the rep who built them; it draws nothing from the seed's stream.
+  assignTerritories(ctx, users, staff, warehouses, customers);
   const demoIds = new Set(demo.customers.map((c) => c.row.customer_id));
 
   const promotions = seedPromotions(ctx, suppliers, products);

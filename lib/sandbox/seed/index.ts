@@ -8,7 +8,7 @@ import { generate, type TableRows } from "./generate";
 import { insertRows } from "./insert";
 
 export type { DemoScopes } from "./demo-keys";
-export { SEED_VERSION } from "./generate";
+export { OLDEST_KEPT_SEED_VERSION, SEED_VERSION } from "./generate";
 export { seedPeriod } from "./context";
 
 export interface SeedOptions {
