@@ -219,6 +219,18 @@ export const FIGURES = {
       "The AR accounts of the rep's active stores (as their open items name them) with something more than 60 days past due at the last close: their aging rows' 61–90 and 91+ added, above zero.",
     computedBy: "lib/domain/today/today-strip.ts#todayGlance",
   },
+  "sales-by-product": {
+    pages: ["/insights (Sales by product: each row's units, revenue and invoices; its CSV)"],
+    definition:
+      "For each product, the sum of its lines' NumUnits and ExtPrice on the period's invoices (every status but Canceled), a return's taken off, and how many of those invoices (returns not counted) hold it.",
+    computedBy: "lib/domain/insights/sales-by.ts#salesBy",
+  },
+  "sales-by-retailer": {
+    pages: ["/insights (Sales by retailer: each row's units, revenue and invoices; its CSV)"],
+    definition:
+      "For each store, the sum of the lines' NumUnits and ExtPrice of its period's invoices (every status but Canceled), a return's taken off, and how many of those invoices it has (returns not counted); a store with neither units nor an invoice is no row.",
+    computedBy: "lib/domain/insights/sales-by.ts#salesBy",
+  },
 } as const satisfies Record<string, FigureEntry>;
 
 /** A figure's id: what a page marks its element with (`data-figure`). */

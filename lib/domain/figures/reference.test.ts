@@ -13,6 +13,7 @@ import { entryOf } from "@/lib/domain/collections/collections-input";
 import { customersRequest, deliveryParams } from "@/lib/domain/delivery/requests";
 import { deliveriesOn, scheduleRows } from "@/lib/domain/delivery/schedule";
 import { periodComparison } from "@/lib/domain/insights/period-comparison";
+import { salesBy } from "@/lib/domain/insights/sales-by";
 import { isCredit, owed } from "@/lib/domain/invoices/open-items";
 import { openInvoicesRequest, paymentsRequest } from "@/lib/ui/payments/requests";
 import { agingInvoiceIds, buildStatement, type Statement } from "@/lib/domain/statements/statement";
@@ -557,6 +558,25 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
     };
   },
 
+  async "sales-by-product"(seed) {
+    const { input, period, lines } = await sales(seed);
+    const project = salesBy("product", input, period).map((r) => [
+      Number(r.key),
+      r.units,
+      micros(r.revenue),
+      r.invoices,
+    ]);
+    return { project: byKey(project), reference: salesRows(lines, (l) => l.productId) };
+  },
+
+  async "sales-by-retailer"(seed) {
+    const { input, period, lines } = await sales(seed);
+    const project = salesBy("customer", input, period)
+      .filter((r) => r.units !== 0 || r.invoices > 0)
+      .map((r) => [Number(r.key), r.units, micros(r.revenue), r.invoices]);
+    return { project: byKey(project), reference: salesRows(lines, (l) => l.customerId) };
+  },
+
   async "worst-past-due"(seed) {
     const [openWalk, agingWalk] = await Promise.all([
       projectWalk(seed, "Employee", overviewOpenInvoices),
@@ -802,35 +822,34 @@ async function sales(seed: Seed) {
   const ids = invoices.map((i) => i.InvoiceID);
   for (let i = 0; i < ids.length; i += 200)
     lines.push(...(await walk(seed, "Supplier", `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`)));
-  const project = periodComparison(
-    {
-      invoices: invoices.map((i) => ({
-        invoiceId: i.InvoiceID as number,
-        customerId: i.CustomerID as number,
-        invoiceNum: String(i.InvoiceNum),
-        date: String(i.Date),
-        status: i.Status as number,
-      })),
-      lines: lines.map((l) => ({
-        lineId: l.InvoiceTransID as number,
-        invoiceId: l.InvoiceID as number,
-        customerId: l.CustomerID as number,
-        productId: l.ProductID as number,
-        supplierId: l.SupplierID as number,
-        numUnits: l.NumUnits as number,
-        extPrice: String(l.ExtPrice),
-      })),
-      customers: [],
-      products: [],
-    },
-    period,
-  ).current;
+  const input = {
+    invoices: invoices.map((i) => ({
+      invoiceId: i.InvoiceID as number,
+      customerId: i.CustomerID as number,
+      invoiceNum: String(i.InvoiceNum),
+      date: String(i.Date),
+      status: i.Status as number,
+    })),
+    lines: lines.map((l) => ({
+      lineId: l.InvoiceTransID as number,
+      invoiceId: l.InvoiceID as number,
+      customerId: l.CustomerID as number,
+      productId: l.ProductID as number,
+      supplierId: l.SupplierID as number,
+      numUnits: l.NumUnits as number,
+      extPrice: String(l.ExtPrice),
+    })),
+    customers: [],
+    products: [],
+  };
+  const project = periodComparison(input, period).current;
   // Reference: a line of an invoice dated in the period counts as written, a return's (status 4) taken off.
   const inPeriod = new Map(
     invoices
       .filter((i) => day(i.Date) >= period.from && day(i.Date) <= period.to)
       .map((i) => [i.InvoiceID, i.Status === 4]),
   );
+  const customerOf = new Map(invoices.map((i) => [i.InvoiceID, i.CustomerID]));
   const counted = lines
     .filter((l) => inPeriod.has(l.InvoiceID))
     .map((l) => {
@@ -843,11 +862,42 @@ async function sales(seed: Seed) {
             units: units > 0 ? -units : units,
             returned,
             invoiceId: l.InvoiceID,
+            productId: l.ProductID,
+            customerId: customerOf.get(l.InvoiceID),
           }
-        : { amount, units, returned, invoiceId: l.InvoiceID };
+        : {
+            amount,
+            units,
+            returned,
+            invoiceId: l.InvoiceID,
+            productId: l.ProductID,
+            customerId: customerOf.get(l.InvoiceID),
+          };
     });
-  return { project, lines: counted };
+  return { project, lines: counted, input, period };
 }
+
+type CountedLine = Awaited<ReturnType<typeof sales>>["lines"][number];
+
+/**
+ * The signed lines grouped by `keyOf` (a product, the invoice's store), each group's units, revenue and invoices (a
+ * return's not counted), by key; a store whose lines add to nothing and that has no sale is no row.
+ */
+function salesRows(lines: CountedLine[], keyOf: (line: CountedLine) => unknown) {
+  const groups = new Map<number, CountedLine[]>();
+  for (const l of lines) groups.set(Number(keyOf(l)), [...(groups.get(Number(keyOf(l))) ?? []), l]);
+  return byKey(
+    [...groups].map(([key, mine]) => [
+      key,
+      mine.reduce((n, l) => n + l.units, 0),
+      mine.reduce((total, l) => total + l.amount, 0n),
+      new Set(mine.filter((l) => !l.returned).map((l) => l.invoiceId)).size,
+    ]),
+  ).filter((row) => row[1] !== 0 || (row[3] as number) > 0);
+}
+
+/** Rows by their first cell, a number. */
+const byKey = (rows: unknown[][]) => [...rows].sort((a, b) => Number(a[0]) - Number(b[0]));
 
 /** What each figure's reference gave on each seed: a figure zero or empty on every seed proves nothing. */
 const seen = new Map<FigureId, unknown[]>();
