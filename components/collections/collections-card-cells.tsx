@@ -16,7 +16,11 @@ export function CardOnlyCells({ row }: { row: CollectionRow }) {
   const worst = worstBucket(row);
   return (
     <>
-      <td className={`${CARD_ONLY} max-sm:order-1`} {...cardCell("Worst bucket")}>
+      <td
+        className={`${CARD_ONLY} max-sm:order-1`}
+        data-figure="collections-worst-bucket"
+        {...cardCell("Worst bucket")}
+      >
         {worst ? (
           <>
             {worst.label}: <span className="font-semibold tabular-nums">{formatMoney(worst.amount)}</span>

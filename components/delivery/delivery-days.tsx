@@ -57,7 +57,8 @@ export function DeliveryDays({ withReps }: DeliveryDaysProps) {
       <section aria-labelledby="dd-list" className="space-y-2">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="dd-list" className="text-lg font-semibold">
-            {words}: {loading ? "…" : rows.length} {rows.length === 1 ? "customer" : "customers"}
+            {words}: <span data-figure="deliveries-on-date">{loading ? "…" : rows.length}</span>{" "}
+            {rows.length === 1 ? "customer" : "customers"}
           </h2>
           <StaleNote as="span" of={[view.everyState.data, view.byState.data, schedules.data, view.states.data]} />
           <span className="flex flex-wrap items-center gap-2 print:hidden">

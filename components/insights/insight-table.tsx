@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { TableFrame } from "@/components/table/table-frame";
 import { formatDate, formatMoney, formatQuantity } from "@/lib/format/display";
+import type { FigureId } from "@/lib/domain/figures/catalog";
 import type { ColumnKind, InsightColumn, InsightTable } from "@/lib/domain/insights/insights-tables";
 import { rowsShown, type ShownRows, shownParam } from "@/lib/domain/insights/table-paging";
 import { BUTTON } from "@/lib/ui/styles";
@@ -19,6 +20,12 @@ export interface TablePaging {
   shown: ShownRows;
   href: (show: string) => string;
 }
+
+/** The figure a table's rows show, by its id in the figures' catalogue (`data-figure`), where it is catalogued. */
+const TABLE_FIGURE: Partial<Record<string, FigureId>> = {
+  products: "sales-by-product",
+  retailers: "sales-by-retailer",
+};
 
 const RIGHT: ReadonlySet<ColumnKind> = new Set(["id", "count", "rate", "money", "percent"]);
 
@@ -106,6 +113,7 @@ export function InsightTableView<R>({
         <TableFrame label={`${table.title}, table`}>
           <table
             className="data-table w-full text-sm"
+            data-figure={TABLE_FIGURE[table.id]}
             aria-describedby={table.unread ? `${captionId} ${unreadId}` : captionId}
           >
             <caption className="sr-only">{table.title}</caption>

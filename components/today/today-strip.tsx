@@ -32,8 +32,8 @@ export function TodayStrip({
   const items: [string, number | undefined, string, FigureId?][] = [
     ["Today", glance.today, `#${sectionId("Deliveries today")}`, "deliveries-on-date"],
     ["Tomorrow", glance.tomorrow, `#${sectionId("Deliveries tomorrow")}`, "deliveries-on-date"],
-    ["On hold", glance.onHold, `#${sectionId("On hold")}`],
-    ["60+ days", glance.over60, `#${sectionId("Past due")}`],
+    ["On hold", glance.onHold, `#${sectionId("On hold")}`, "today-on-hold"],
+    ["60+ days", glance.over60, `#${sectionId("Past due")}`, "today-over-60"],
     ["Due to reorder", glance.dueToReorder, `#${sectionId("Due to reorder")}`],
     [NOT_VISITED_LABEL, notVisited?.count, notVisited?.href ?? ""],
   ];

@@ -18,7 +18,11 @@ export interface FigureEntry {
 
 export const FIGURES = {
   "deliveries-on-date": {
-    pages: ["/ (staff: Today, Tomorrow)", "/delivery-days (each date's count)", "/today (today's stops)"],
+    pages: [
+      "/ (staff: Today, Tomorrow)",
+      "/delivery-days (each date's count, and the chosen date's list)",
+      "/today (today's stops)",
+    ],
     definition:
       "Active customers with a delivery dated that day: the API's DeliveryDates (or NextDeliveryDates) when it sends any from today on, else their delivery weekdays' dates.",
     computedBy: "lib/domain/delivery/schedule.ts#deliveriesOn",
@@ -197,6 +201,35 @@ export const FIGURES = {
     definition:
       "An AR account's oldest past-due bucket with anything owed (over 90, else 60, else 30 days) and what is owed there and older.",
     computedBy: "lib/domain/today/today-balances.ts#worstPastDue",
+  },
+  "collections-worst-bucket": {
+    pages: ["/collections (each account's card on a phone: Worst bucket)"],
+    definition:
+      "An AR account's oldest age bucket with money in it (91+, 61–90, 31–60, 1–30 days, else current) at the last close, and that bucket's amount alone: its aging rows added.",
+    computedBy: "lib/domain/collections/collections-list.ts#worstBucket",
+  },
+  "today-on-hold": {
+    pages: ["/today (the strip's On hold, and its section)"],
+    definition: "The rep's active accounts whose account is on hold now.",
+    computedBy: "lib/domain/today/today-strip.ts#todayGlance",
+  },
+  "today-over-60": {
+    pages: ["/today (the strip's 60+ days)"],
+    definition:
+      "The AR accounts of the rep's active stores (as their open items name them) with something more than 60 days past due at the last close: their aging rows' 61–90 and 91+ added, above zero.",
+    computedBy: "lib/domain/today/today-strip.ts#todayGlance",
+  },
+  "sales-by-product": {
+    pages: ["/insights (Sales by product: each row's units, revenue and invoices; its CSV)"],
+    definition:
+      "For each product, the sum of its lines' NumUnits and ExtPrice on the period's invoices (every status but Canceled), a return's taken off, and how many of those invoices (returns not counted) hold it.",
+    computedBy: "lib/domain/insights/sales-by.ts#salesBy",
+  },
+  "sales-by-retailer": {
+    pages: ["/insights (Sales by retailer: each row's units, revenue and invoices; its CSV)"],
+    definition:
+      "For each store, the sum of the lines' NumUnits and ExtPrice of its period's invoices (every status but Canceled), a return's taken off, and how many of those invoices it has (returns not counted); a store with neither units nor an invoice is no row.",
+    computedBy: "lib/domain/insights/sales-by.ts#salesBy",
   },
 } as const satisfies Record<string, FigureEntry>;
 

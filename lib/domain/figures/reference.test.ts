@@ -8,15 +8,20 @@ import { type SandboxRuntime, startSandbox } from "@/lib/sandbox/runtime";
 import { type ApiRequest, apiWalkOptions } from "@/lib/domain/api-query";
 import { amountsOf, linesOf, sumAmounts } from "@/lib/domain/ar-aging/aging";
 import { collectionRows } from "@/lib/domain/collections/collections";
+import { worstBucket } from "@/lib/domain/collections/collections-list";
 import { entryOf } from "@/lib/domain/collections/collections-input";
 import { customersRequest, deliveryParams } from "@/lib/domain/delivery/requests";
 import { deliveriesOn, scheduleRows } from "@/lib/domain/delivery/schedule";
 import { periodComparison } from "@/lib/domain/insights/period-comparison";
+import { salesBy } from "@/lib/domain/insights/sales-by";
 import { isCredit, owed } from "@/lib/domain/invoices/open-items";
 import { openInvoicesRequest, paymentsRequest } from "@/lib/ui/payments/requests";
 import { agingInvoiceIds, buildStatement, type Statement } from "@/lib/domain/statements/statement";
 import { OUT_OF_STOCK, stockBuckets } from "@/lib/domain/stock/stock-buckets";
+import { todayModel } from "@/lib/domain/today/today";
 import { todayBalances, worstPastDue } from "@/lib/domain/today/today-balances";
+import { readTodayData } from "@/lib/domain/today/today-data";
+import { todayGlance } from "@/lib/domain/today/today-strip";
 import { LIST_VIEWS } from "@/lib/domain/views/list-views";
 import { FIGURE_PARAM, wholeList } from "@/lib/domain/views/whole-list";
 import {
@@ -553,6 +558,25 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
     };
   },
 
+  async "sales-by-product"(seed) {
+    const { input, period, lines } = await sales(seed);
+    const project = salesBy("product", input, period).map((r) => [
+      Number(r.key),
+      r.units,
+      micros(r.revenue),
+      r.invoices,
+    ]);
+    return { project: byKey(project), reference: salesRows(lines, (l) => l.productId) };
+  },
+
+  async "sales-by-retailer"(seed) {
+    const { input, period, lines } = await sales(seed);
+    const project = salesBy("customer", input, period)
+      .filter((r) => r.units !== 0 || r.invoices > 0)
+      .map((r) => [Number(r.key), r.units, micros(r.revenue), r.invoices]);
+    return { project: byKey(project), reference: salesRows(lines, (l) => l.customerId) };
+  },
+
   async "worst-past-due"(seed) {
     const [openWalk, agingWalk] = await Promise.all([
       projectWalk(seed, "Employee", overviewOpenInvoices),
@@ -583,7 +607,70 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
       });
     return { project, reference };
   },
+
+  async "collections-worst-bucket"(seed) {
+    const { rows, aging } = await collections(seed);
+    const project = rows.map((r) => {
+      const worst = worstBucket(r);
+      return [r.arAccountId, worst ? `${worst.label}: ${micros(worst.amount)}` : "none"];
+    });
+    // Reference: an account's rows added bucket by bucket; the oldest with money in it, that bucket's amount alone.
+    const buckets = [
+      ["Due_91", "91+ days"],
+      ["Due_61_90", "61–90 days"],
+      ["Due_31_60", "31–60 days"],
+      ["Due_1_30", "1–30 days"],
+      ["CurrentDue", "Current"],
+    ] as const;
+    const reference = accountsOf(aging).map((account) => {
+      const mine = aging.filter((r) => r.ARAccountID === account);
+      for (const [field, label] of buckets) {
+        const amount = sum(mine.map((r) => r[field]));
+        if (amount > 0n) return [account, `${label}: ${amount}`];
+      }
+      return [account, "none"];
+    });
+    return { project, reference };
+  },
+
+  async "today-on-hold"(seed) {
+    const { glance, rep } = await todayStrip(seed);
+    return { project: glance.onHold, reference: rep.active.filter((c) => c.OnHold === true).length };
+  },
+
+  async "today-over-60"(seed) {
+    const { glance, rep } = await todayStrip(seed);
+    // Reference: the AR accounts the open items of the rep's active stores name, whose aging rows added hold
+    // something in 61–90 or 91+.
+    const stores = new Set(rep.active.map((c) => c.CustomerID));
+    const open = await walk(seed, "Employee", "/payments/openInvoices");
+    const accounts = new Set(open.filter((i) => stores.has(i.CustomerID)).map((i) => i.ARAccountID));
+    const aging = await walk(seed, "Employee", "/arAging");
+    const over60 = [...accounts].filter(
+      (a) => sum(aging.filter((r) => r.ARAccountID === a).flatMap((r) => [r.Due_61_90, r.Due_91])) > 0n,
+    );
+    return { project: glance.over60, reference: over60.length };
+  },
 };
+
+/**
+ * Today's strip of the rep with the most accounts (the reference's choice, from `/salesReps`), by the project (the
+ * page's read, `readTodayData`, its model and `todayGlance`), and the rep's active stores by the reference.
+ */
+async function todayStrip(seed: Seed) {
+  const reps = await walk(seed, "Employee", "/salesReps");
+  const storesOf = (r: Row) => new Set(((r.Customers as Row[] | null) ?? []).map((c) => c.CustomerID));
+  const busiest = [...reps].sort(
+    (a, b) => storesOf(b).size - storesOf(a).size || Number(a.UserID) - Number(b.UserID),
+  )[0]!;
+  const data = await readTodayData(projectClient(seed, "Employee"), busiest.UserID as number, seed.today);
+  const glance = todayGlance(todayModel({ ...data.input, now: seed.now, day: seed.today }));
+  const mine = storesOf(busiest);
+  const active = (await walk(seed, "Employee", "/customers?AccountStatuses=Active")).filter((c) =>
+    mine.has(c.CustomerID),
+  );
+  return { glance, rep: { id: busiest.UserID, active } };
+}
 
 /** The retailer's open items narrowed to a figure by the project (`wholeList`), and owed items kept by `keep`. */
 async function openFigure(seed: Seed, figure: "past-due" | "due-soon", keep: (row: Row) => boolean) {
@@ -735,35 +822,34 @@ async function sales(seed: Seed) {
   const ids = invoices.map((i) => i.InvoiceID);
   for (let i = 0; i < ids.length; i += 200)
     lines.push(...(await walk(seed, "Supplier", `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`)));
-  const project = periodComparison(
-    {
-      invoices: invoices.map((i) => ({
-        invoiceId: i.InvoiceID as number,
-        customerId: i.CustomerID as number,
-        invoiceNum: String(i.InvoiceNum),
-        date: String(i.Date),
-        status: i.Status as number,
-      })),
-      lines: lines.map((l) => ({
-        lineId: l.InvoiceTransID as number,
-        invoiceId: l.InvoiceID as number,
-        customerId: l.CustomerID as number,
-        productId: l.ProductID as number,
-        supplierId: l.SupplierID as number,
-        numUnits: l.NumUnits as number,
-        extPrice: String(l.ExtPrice),
-      })),
-      customers: [],
-      products: [],
-    },
-    period,
-  ).current;
+  const input = {
+    invoices: invoices.map((i) => ({
+      invoiceId: i.InvoiceID as number,
+      customerId: i.CustomerID as number,
+      invoiceNum: String(i.InvoiceNum),
+      date: String(i.Date),
+      status: i.Status as number,
+    })),
+    lines: lines.map((l) => ({
+      lineId: l.InvoiceTransID as number,
+      invoiceId: l.InvoiceID as number,
+      customerId: l.CustomerID as number,
+      productId: l.ProductID as number,
+      supplierId: l.SupplierID as number,
+      numUnits: l.NumUnits as number,
+      extPrice: String(l.ExtPrice),
+    })),
+    customers: [],
+    products: [],
+  };
+  const project = periodComparison(input, period).current;
   // Reference: a line of an invoice dated in the period counts as written, a return's (status 4) taken off.
   const inPeriod = new Map(
     invoices
       .filter((i) => day(i.Date) >= period.from && day(i.Date) <= period.to)
       .map((i) => [i.InvoiceID, i.Status === 4]),
   );
+  const customerOf = new Map(invoices.map((i) => [i.InvoiceID, i.CustomerID]));
   const counted = lines
     .filter((l) => inPeriod.has(l.InvoiceID))
     .map((l) => {
@@ -776,11 +862,42 @@ async function sales(seed: Seed) {
             units: units > 0 ? -units : units,
             returned,
             invoiceId: l.InvoiceID,
+            productId: l.ProductID,
+            customerId: customerOf.get(l.InvoiceID),
           }
-        : { amount, units, returned, invoiceId: l.InvoiceID };
+        : {
+            amount,
+            units,
+            returned,
+            invoiceId: l.InvoiceID,
+            productId: l.ProductID,
+            customerId: customerOf.get(l.InvoiceID),
+          };
     });
-  return { project, lines: counted };
+  return { project, lines: counted, input, period };
 }
+
+type CountedLine = Awaited<ReturnType<typeof sales>>["lines"][number];
+
+/**
+ * The signed lines grouped by `keyOf` (a product, the invoice's store), each group's units, revenue and invoices (a
+ * return's not counted), by key; a store whose lines add to nothing and that has no sale is no row.
+ */
+function salesRows(lines: CountedLine[], keyOf: (line: CountedLine) => unknown) {
+  const groups = new Map<number, CountedLine[]>();
+  for (const l of lines) groups.set(Number(keyOf(l)), [...(groups.get(Number(keyOf(l))) ?? []), l]);
+  return byKey(
+    [...groups].map(([key, mine]) => [
+      key,
+      mine.reduce((n, l) => n + l.units, 0),
+      mine.reduce((total, l) => total + l.amount, 0n),
+      new Set(mine.filter((l) => !l.returned).map((l) => l.invoiceId)).size,
+    ]),
+  ).filter((row) => row[1] !== 0 || (row[3] as number) > 0);
+}
+
+/** Rows by their first cell, a number. */
+const byKey = (rows: unknown[][]) => [...rows].sort((a, b) => Number(a[0]) - Number(b[0]));
 
 /** What each figure's reference gave on each seed: a figure zero or empty on every seed proves nothing. */
 const seen = new Map<FigureId, unknown[]>();
