@@ -2,6 +2,7 @@ import { AxisBottom, AxisLeft } from "@visx/axis";
 import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
+import { addDecimals } from "@/lib/format/decimal";
 import { formatDate, formatMoney } from "@/lib/format/display";
 import type { WeekRow } from "@/lib/domain/insights/insights-tables";
 import { partialWeeksWords, weekDaysWords } from "@/lib/domain/insights/partial-weeks";
@@ -43,7 +44,8 @@ export function SalesChart({ weeks, describedBy }: SalesChartProps) {
   // At most 13 labels: every week's up to 13 weeks, every second or fourth beyond.
   const every = Math.ceil(weeks.length / 13);
   const tickValues = weeks.filter((_, i) => i % every === 0).map((w) => w.week);
-  const total = formatMoney(String(current.reduce((a, b) => a + b, 0).toFixed(2)));
+  // The weeks' revenue added exactly (decimal strings), as the table beside it adds them; the bars alone are numbers.
+  const total = formatMoney(addDecimals("0", ...weeks.map((w) => w.revenue)));
   const marked = partialWeeksWords(weeks.map((w) => w.days));
   const partial = weeks.some((w) => w.days.partial && w.days.days > 0);
   const unread = weeks.some((w) => w.days.days === 0 && w.days.unread > 0);
