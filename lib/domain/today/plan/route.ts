@@ -123,14 +123,25 @@ export function orderRoute<T extends { point: Point }>(stops: readonly T[], star
   const points = rest.map((stop) => stop.point);
   const order = improveByTwoOpt(points, from, nearestNeighbourOrder(points, from), end);
   const ordered = [...(start ? [] : [first]), ...order.map((index) => rest[index] as T)];
-  let at = from;
+  return routeInOrder(ordered, from, end);
+}
+
+/**
+ * Stops driven in the order given from `start` (and back to `end` when given), each with its leg in km to one
+ * decimal: the figures of a route already ordered (`chooseDay`'s).
+ *
+ * @example
+ * routeInOrder(stops, home, home).totalKm;
+ */
+export function routeInOrder<T extends { point: Point }>(stops: readonly T[], start: Point, end?: Point): Route<T> {
+  let at = start;
   let tenths = 0;
-  const routed = ordered.map((stop) => {
+  const routed = stops.map((stop) => {
     const leg = tenthsOfKm(haversineKm(at, stop.point));
     at = stop.point;
     tenths += leg;
     return { ...stop, legKm: leg / 10 };
   });
-  const endTenths = end ? tenthsOfKm(haversineKm(at, end)) : 0;
-  return { stops: routed, endKm: endTenths / 10, totalKm: (tenths + endTenths) / 10, start: from };
+  const endTenths = end && stops.length > 0 ? tenthsOfKm(haversineKm(at, end)) : 0;
+  return { stops: routed, endKm: endTenths / 10, totalKm: (tenths + endTenths) / 10, start };
 }
