@@ -2,6 +2,8 @@ import type { Point } from "@/lib/domain/today/plan/geo";
 
 interface PlanMapProps {
   start?: Point & { source: string };
+  /** Whether the day drives back to the start after the last stop. */
+  loop?: boolean;
   stops: (Point & { name: string })[];
 }
 
@@ -11,11 +13,13 @@ const PAD = 18;
 
 /**
  * The plan's stops on a small map: their coordinates projected (longitude scaled by the latitude's cosine, so a km is
- * a km both ways), joined in driving order, numbered as the list is; the phone's position as a ring when the route
- * starts there. An SVG of the points alone: no tile server, nothing fetched.
+ * a km both ways), joined in driving order, numbered as the list is; the day's start (the phone, the member's, the
+ * warehouse) as a ring, and the way back to it dashed when the day ends there. The frame is the day's area: the start
+ * and its stops. An SVG of the points alone: no tile server, nothing fetched.
  */
-export function PlanMap({ start, stops }: PlanMapProps) {
-  const points = [...(start?.source === "device" ? [start] : []), ...stops];
+export function PlanMap({ start, loop = false, stops }: PlanMapProps) {
+  const ring = start && start.source !== "first-stop" ? start : undefined;
+  const points = [...(ring ? [ring] : []), ...stops];
   if (points.length === 0) return null;
   const midLat = (Math.min(...points.map((p) => p.lat)) + Math.max(...points.map((p) => p.lat))) / 2;
   const kx = Math.cos((midLat * Math.PI) / 180);
@@ -28,16 +32,32 @@ export function PlanMap({ start, stops }: PlanMapProps) {
     y: PAD + (-p.lat - minY) * scale + (HEIGHT - 2 * PAD - (maxY - minY) * scale) / 2,
   });
   const path = points.map((p, i) => `${i ? "L" : "M"}${at(p).x.toFixed(1)},${at(p).y.toFixed(1)}`).join(" ");
+  const last = stops.at(-1);
+  const back =
+    ring && loop && last
+      ? `M${at(last).x.toFixed(1)},${at(last).y.toFixed(1)} L${at(ring).x.toFixed(1)},${at(ring).y.toFixed(1)}`
+      : undefined;
   return (
     <svg
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       className="w-full max-w-xl rounded border border-slate-300 bg-slate-50 dark:border-slate-700 dark:bg-slate-900"
       role="img"
-      aria-label={`Map of the ${stops.length} stops in driving order (straight lines)`}
+      aria-label={`Map of the ${stops.length} stops in driving order (straight lines)${ring ? `, from the start${loop ? " and back" : ""}` : ""}`}
     >
       <path d={path} fill="none" strokeWidth="2" className="stroke-sky-700 dark:stroke-sky-300" />
-      {start?.source === "device" && (
-        <circle cx={at(start).x} cy={at(start).y} r="7" fill="none" strokeWidth="3" className="stroke-emerald-700" />
+      {back && (
+        <path
+          d={back}
+          fill="none"
+          strokeWidth="2"
+          strokeDasharray="5 4"
+          className="stroke-sky-700 dark:stroke-sky-300"
+        />
+      )}
+      {ring && (
+        <circle cx={at(ring).x} cy={at(ring).y} r="7" fill="none" strokeWidth="3" className="stroke-emerald-700">
+          <title>Start</title>
+        </circle>
       )}
       {stops.map((stop, i) => {
         const { x, y } = at(stop);

@@ -205,18 +205,15 @@ describe("GET /api/today/plan", () => {
         start,
       );
       expect(loopKm, date).toBeLessThanOrEqual(reference * 1.1 + 1e-9);
-      // Not today: each km from the start; a delivery today or a hold left out only when it cannot fit even alone, or
-      // for another such reason.
+      // Not today: each km from the start; a delivery today or a hold left out only when out of reach (alone,
+      // there and back, more than half the day) or for another such reason.
+      const isMust = (reasons: string[]) => reasons.some((r) => r === "Delivery today" || r === "On hold");
       for (const other of plan.notToday) {
         expect(other.plannedOn).toBeNull();
-        const stop = points.length > 0 && other.km !== null;
-        if (!stop) continue;
-        const must = other.reasons.some((r) => r === "Delivery today" || r === "On hold");
-        if (must) {
-          const alone = 2 * other.km! * 1.3 + 25;
-          const allMust = plan.stops.every((s) => s.reasons.some((r) => r === "Delivery today" || r === "On hold"));
-          expect(alone > 480 - 0.5 || allMust || plan.stops.length === 8, `${other.name} on ${date}`).toBe(true);
-        }
+        if (other.km === null || !isMust(other.reasons)) continue;
+        const alone = 2 * other.km * 1.3 + 25;
+        const allMust = plan.stops.every((s) => isMust(s.reasons));
+        expect(alone > 240 - 0.5 || allMust || plan.stops.length === 8, `${other.name} on ${date}`).toBe(true);
       }
       const planned = new Set(plan.stops.map((s) => s.customerId));
       expect(plan.notToday.some((n) => planned.has(n.customerId))).toBe(false);

@@ -7,8 +7,8 @@ import { improveByTwoOpt, nearestNeighbourOrder, pathKm } from "./route";
 const KM_PER_DEGREE = (EARTH_RADIUS_KM * Math.PI) / 180;
 const km = (x: number, y = 0): Point => ({ lat: y / KM_PER_DEGREE, lon: x / KM_PER_DEGREE });
 const HOME = km(0);
-/** A two-hour day where a straight-line km is a minute at the wheel, 25 minutes a visit: sums a reader can check. */
-const SHORT: DaySettings = { limitMinutes: 120, visitMinutes: 25, detourFactor: 1, speedKmh: 60 };
+/** A four-hour day where a straight-line km is a minute at the wheel, 25 minutes a visit: sums a reader can check. */
+const SHORT: DaySettings = { limitMinutes: 240, visitMinutes: 25, detourFactor: 1, speedKmh: 60 };
 const store = (id: number, x: number, weight: number, must = false): DayCandidate => ({
   id,
   point: km(x),
@@ -36,6 +36,8 @@ describe("driveMinutes and dayFigures", () => {
 });
 
 describe("chooseDay", () => {
+  /** Six stores of weight 30 about 10 km west, enough to fill most of a four-hour day. */
+  const WEST = [-10, -10.5, -11, -11.5, -12, -12.5].map((x, i) => store(i + 1, x, 30));
   it.each([
     {
       name: "two near stores fit; the far one, heavier, would take the day",
@@ -44,12 +46,20 @@ describe("chooseDay", () => {
       chosen: [1, 2],
     },
     {
-      // Alone the delivery is 90 km there and back and 25 minutes: 115 of 120. The two stores west weigh more
-      // together and ask less time (70 minutes), but each is lighter than the delivery.
-      name: "a delivery today is kept over two lighter reasons that would fit without it",
-      stores: [store(1, -5, 30), store(2, -10, 30), store(3, 45, 50, true)],
+      // Alone the delivery is 90 km there and back and 25 minutes: 115, within half the day. Weighed by the time
+      // they add, the six lighter stores west would go first (175 minutes) and leave it out; kept, it leaves room
+      // for four of them: 115 + 20 km + 4 × (25 + 0.5 km × 2 once the first is there) = 238 of 240.
+      name: "a delivery today is kept over lighter reasons that would fill the day without it",
+      stores: [...WEST, store(7, 45, 50, true)],
       end: "start" as const,
-      chosen: [3],
+      chosen: [7, 1, 2, 3, 4],
+    },
+    {
+      // 60 km away, there and back alone is 145 minutes, more than half the day: weighed as any other, it yields.
+      name: "a delivery beyond half the day's reach yields to nearer, lighter stops",
+      stores: [...WEST, store(7, 60, 50, true)],
+      end: "start" as const,
+      chosen: [1, 2, 3, 4, 5, 6],
     },
     {
       name: "an account on hold out of reach (400 km there and back) leaves the day to the others",
@@ -58,19 +68,19 @@ describe("chooseDay", () => {
       chosen: [1, 2],
     },
     {
-      // Ending at the last stop, the delivery costs 45 minutes of drive, not 90: one store west fits with it.
+      // Ending at the last stop, the delivery costs 45 minutes of drive, not 90: one store west more fits with it.
       name: "ending at the last stop leaves time for one more",
-      stores: [store(1, -5, 30), store(2, -10, 30), store(3, 45, 50, true)],
+      stores: [...WEST, store(7, 45, 50, true)],
       end: "last-stop" as const,
-      chosen: [1, 3],
+      chosen: [7, 1, 2, 3, 4, 5],
     },
     {
-      // Each weighs 15; the nearest add the fewest minutes: 3 east and west, then 8 east (the first given of the two
-      // at 8 km): 3 visits (75) and a 22 km loop is 97 of 120; 8 west too would be 100 and 32 km, 132.
+      // Each weighs 15; the four near ones make a 32 km loop and 100 minutes of visits; the one at 100 km would take
+      // 216 km more than them.
       name: "at equal weights the stops that add the least time",
-      stores: [store(1, 30, 15), store(2, 8, 15), store(3, -8, 15), store(4, 3, 15), store(5, -3, 15)],
+      stores: [store(1, 100, 15), store(2, 8, 15), store(3, -8, 15), store(4, 3, 15), store(5, -3, 15)],
       end: "start" as const,
-      chosen: [4, 2, 5],
+      chosen: [2, 3, 4, 5],
     },
   ])("$name", ({ stores, end, chosen }) => {
     const day = chooseDay(stores, HOME, { end, settings: SHORT, maxStops: 8 });

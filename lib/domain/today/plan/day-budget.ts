@@ -58,16 +58,23 @@ export interface DayChoice {
   left: number[];
 }
 
+/**
+ * A must is within reach when a visit to it alone (there, the visit, and back unless the day ends there) takes at most
+ * this share of the day: farther, one delivery would spend the morning on the road and leave the day two stops; it
+ * is weighed as any other stop instead, and else listed for another day with its distance.
+ */
+export const REACH_SHARE = 0.5;
+
 /** A below-this-many-minutes excess is float noise, not a day overrun. */
 const EPSILON_MINUTES = 1e-9;
 
 /**
  * The stops that fit the day from `start`, in driving order:
  *
- * 1. the musts (a delivery today, on hold), the heaviest first, each inserted where it adds the fewest km while the
- *    day still holds it; one that does not fit even alone is out of reach;
- * 2. then, while one fits, the candidate of the most weight per minute it adds (its drive's detour and its visit),
- *    inserted where it adds the fewest km; the path is shortened by 2-opt after each;
+ * 1. the musts (a delivery today, on hold) within reach (`REACH_SHARE`: alone they take at most half the day), the
+ *    heaviest first, each inserted where it adds the fewest km while the day still holds it;
+ * 2. then, while one fits, the candidate of the most weight per minute it adds (its drive's detour and its visit; a
+ *    must out of reach among them), inserted where it adds the fewest km; the path is shortened by 2-opt after each;
  * 3. at most `maxStops`; the final order is the shorter of that path and nearest neighbour + 2-opt on the same stops.
  *
  * Ties go to the candidate given first (give them ranked).
@@ -105,6 +112,7 @@ export function chooseDay(
     .sort((a, b) => b.c.weight - a.c.weight || a.index - b.index);
   for (const { index } of musts) {
     if (tour.length >= maxStops) break;
+    if (minutesOf([index]) > settings.limitMinutes * REACH_SHARE + EPSILON_MINUTES) continue;
     const next = improveByTwoOpt(points, start, inserted(tour, index), endPoint);
     if (!fits(next)) continue;
     tour = next;
@@ -114,7 +122,7 @@ export function chooseDay(
     const now = minutesOf(tour);
     let pick: { order: number[]; ratio: number } | undefined;
     candidates.forEach((c, index) => {
-      if (taken.has(index) || c.must) return;
+      if (taken.has(index)) return;
       const order = inserted(tour, index);
       if (!fits(order)) return;
       const ratio = c.weight / Math.max(minutesOf(order) - now, EPSILON_MINUTES);
