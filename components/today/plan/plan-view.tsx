@@ -241,12 +241,8 @@ function NotToday({ plan, onAdd }: { plan: TodayPlan; onAdd: (customerId: number
       </p>
       <ul className="mt-2 space-y-2 text-sm" aria-label="Not today">
         {shown.map((c) => (
-          <li
-            key={c.customerId}
-            className="flex flex-wrap items-center justify-between gap-x-3"
-            data-customer={c.customerId}
-          >
-            <span className="min-w-0 [overflow-wrap:anywhere]">
+          <li key={c.customerId} className="flex items-start justify-between gap-3" data-customer={c.customerId}>
+            <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
               <Link href={pageHref.customer(c.customerId) as never} className="link">
                 {c.name}
               </Link>
@@ -259,7 +255,7 @@ function NotToday({ plan, onAdd }: { plan: TodayPlan; onAdd: (customerId: number
             <button
               type="button"
               onClick={() => onAdd(c.customerId)}
-              className={`${BUTTON} min-h-11`}
+              className={`${BUTTON} min-h-11 shrink-0`}
               aria-label={`Add ${c.name}`}
             >
               Add
@@ -284,7 +280,7 @@ function startWords(start: TodayPlan["start"]): string {
     case "member":
       return start.label ?? "your start";
     case "warehouse":
-      return start.label ? `the ${start.label} warehouse` : "the warehouse";
+      return start.label ? `the warehouse (${start.label})` : "the warehouse";
     default:
       return "the first stop";
   }
