@@ -8,6 +8,7 @@ import { isDataApiError } from "@/lib/data-api/data-api-error";
 import { DAY_LIMITS } from "@/lib/domain/today/plan/day-budget";
 import type { RepDaySettings } from "@/lib/domain/today/plan/plan-json";
 import { backroomJson } from "@/lib/ui/backroom-json";
+import { useOnline } from "@/lib/ui/offline/use-online";
 import { daySettingsQueryOptions } from "@/lib/ui/today/plan-query";
 
 /** The day's lengths a member picks from, in half hours. */
@@ -25,7 +26,10 @@ const SELECT = "mt-1 block min-h-11 rounded border border-slate-400 bg-white px-
  */
 export function DaySettingsForm() {
   const settings = useQuery(daySettingsQueryOptions());
-  if (!settings.data) return <span className="skeleton block h-11 w-full max-w-xl" />;
+  const online = useOnline();
+  // Offline (or unread) the plan kept with the week stands alone: the settings are changed online.
+  if (!settings.data)
+    return online && !settings.error ? <span className="skeleton block h-11 w-full max-w-xl" /> : null;
   return <DayForm kept={settings.data} />;
 }
 
