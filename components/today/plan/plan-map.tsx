@@ -59,12 +59,19 @@ export function PlanMap({ start, loop = false, stops }: PlanMapProps) {
           <title>Start</title>
         </circle>
       )}
-      {stops.map((stop, i) => {
-        const { x, y } = at(stop);
+      {marks(stops.map(at)).map(({ x, y, numbers }) => {
+        const label = numbers.length > 1 ? `${numbers[0]}–${numbers.at(-1)}` : String(numbers[0]);
         return (
-          <g key={`${stop.name}-${i}`}>
-            <title>{`${i + 1}. ${stop.name}`}</title>
-            <circle cx={x} cy={y} r="10" className="fill-sky-800 dark:fill-sky-300" />
+          <g key={numbers.join(",")}>
+            <title>{numbers.map((n) => `${n}. ${stops[n - 1]?.name}`).join("\n")}</title>
+            <rect
+              x={x - 10 - 3.5 * (label.length - 1)}
+              y={y - 10}
+              width={20 + 7 * (label.length - 1)}
+              height="20"
+              rx="10"
+              className="fill-sky-800 dark:fill-sky-300"
+            />
             <text
               x={x}
               y={y + 4}
@@ -73,11 +80,25 @@ export function PlanMap({ start, loop = false, stops }: PlanMapProps) {
               fontWeight="700"
               className="fill-white dark:fill-slate-950"
             >
-              {i + 1}
+              {label}
             </text>
           </g>
         );
       })}
     </svg>
   );
+}
+
+/**
+ * The stops' marks: stops drawn on one spot (placed by one postal area, say) share a mark that says their numbers,
+ * "2–7" (each stop in its title), rather than the last hiding the rest.
+ */
+function marks(points: readonly { x: number; y: number }[]): { x: number; y: number; numbers: number[] }[] {
+  const out: { x: number; y: number; numbers: number[] }[] = [];
+  points.forEach(({ x, y }, i) => {
+    const same = out.find((m) => Math.hypot(m.x - x, m.y - y) < 4 && m.numbers.at(-1) === i);
+    if (same) same.numbers.push(i + 1);
+    else out.push({ x, y, numbers: [i + 1] });
+  });
+  return out;
 }
