@@ -9,7 +9,7 @@ import { chooseDay, DAY_DEFAULTS, dayFigures, type DaySettings } from "@/lib/dom
 import { haversineKm, type Place, type Point, roundKm } from "@/lib/domain/today/plan/geo";
 import { refinedPlace } from "@/lib/domain/today/plan/refine";
 import {
-  choosePlan,
+  addedVisits,
   PLAN_STOPS,
   type PlannedVisit,
   planStops,
@@ -123,9 +123,7 @@ export async function loadPlan(
   const rankedAll = rankCandidates(accounts, query.date, notVisited);
   const ranked = rankedAll.filter((c) => !removed.has(c.account.customerId));
   // The rep's additions come first and stay, whatever they cost: an account with no reason today is scored 0.
-  const added = choosePlan(ranked, { stops: PLAN_STOPS.min, add: query.add, remove: query.remove }, accounts).filter(
-    (visit) => visit.added,
-  );
+  const added = addedVisits(ranked, query.add, query.remove, accounts);
   const addedIds = new Set(added.map((visit) => visit.account.customerId));
   const pool: PlannedVisit<PlanAccount>[] = [
     ...added,
