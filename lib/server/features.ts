@@ -11,6 +11,7 @@ import { notificationsFeature } from "./notifications/feature";
 import { orderGuideFeature } from "./order-guide/feature";
 import { reportsFeature } from "./reports/feature";
 import { statementsFeature } from "./statements/feature";
+import { todayFeature } from "./today/feature";
 import { watchFeature } from "./watch/feature";
 
 /**
@@ -18,8 +19,8 @@ import { watchFeature } from "./watch/feature";
  * its `feature.ts` here, and touches nothing of the core: its migrations run with the core's, its settings are read
  * at the start, its services reach the routes under its key here (`deps.menus`: the backend is typed by this list),
  * its jobs, sweeps and listeners are registered. The features with routes
- * only (today, the Activity page's API) have nothing to declare; those with tables and routes only (the notes, the
- * order guide) declare their migrations.
+ * only (the Activity page's API) have nothing to declare; those with tables and routes only (the notes, the order
+ * guide, today's route plan) declare their migrations.
  */
 export const FEATURES = {
   followUps: followUpsFeature,
@@ -33,6 +34,7 @@ export const FEATURES = {
   menus: menusFeature,
   notes: notesFeature,
   orderGuide: orderGuideFeature,
+  today: todayFeature,
 };
 
 /** Every migration, the core's and each feature's, in the order of their names: what `migrate` is given. */

@@ -14,6 +14,7 @@ import type { NoteTables } from "./notes/tables";
 import type { OrderListTables } from "./order-guide/tables";
 import type { ReportTables } from "./reports/tables";
 import type { StatementTables } from "./statements/tables";
+import type { TodayTables } from "./today/tables";
 import type { WatchTables } from "./watch/tables";
 import { MIGRATIONS } from "./features";
 import { databaseProfiles } from "./testing";
@@ -36,7 +37,8 @@ type AllTables = BackroomDatabase &
   NoteTables &
   AccountingTables &
   OrderListTables &
-  MenuTables;
+  MenuTables &
+  TodayTables;
 
 /**
  * Every table with every column, as its type says (`CORE_COLUMNS` for the core's): TypeScript refuses this object
@@ -311,6 +313,17 @@ const COLUMNS = {
     withdrawal_key: "text null",
   },
   order_list_contacts: { workspace_id: "text", email: "text", updated_by: "text", updated_at: "text" },
+  rep_day_settings: {
+    owner: "text",
+    user_id: "text",
+    start_text: "text null",
+    start_lat: "number null",
+    start_lon: "number null",
+    end_at_last_stop: "number",
+    day_minutes: "number",
+    visit_minutes: "number",
+    updated_at: "text",
+  },
 } satisfies ColumnsOf<AllTables>;
 
 describe.each(databaseProfiles())("every migration on $name", ({ open }) => {

@@ -3,16 +3,14 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { FormStatus, type Outcome } from "@/components/account/form-bits";
 import { VisitedButton } from "@/components/customers/visited-button";
 import { RequestError } from "@/components/table/request-error";
 import { pageHref, pageRead } from "@/lib/domain/page-href";
 import type { PlanStop, TodayPlan } from "@/lib/domain/today/plan/plan-json";
-import { directionsLinks } from "@/lib/domain/today/plan/directions";
 import type { PlaceSource, Point } from "@/lib/domain/today/plan/geo";
 import { PLAN_STOPS } from "@/lib/domain/today/plan/reasons";
-import { orderRoute } from "@/lib/domain/today/plan/route";
 import { phonePlace } from "@/lib/ui/today/phone-place";
 import { planQueryOptions } from "@/lib/ui/today/plan-query";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
@@ -20,6 +18,7 @@ import { useTimeZone } from "@/components/shell/providers";
 import { useOnline } from "@/lib/ui/offline/use-online";
 import { useWeek } from "@/lib/ui/offline/use-week";
 import { OfflineLine } from "../offline-line";
+import { DaySettingsForm } from "./day-settings-form";
 import { PlanMap } from "./plan-map";
 
 interface PlanViewProps {
@@ -33,27 +32,6 @@ const ids = (text: string | null) =>
     .split(",")
     .map(Number)
     .filter((n) => Number.isInteger(n) && n > 0);
-
-/** The plan from where the phone is: the same stops, put in order from it, with its legs and links. */
-function fromDevice(plan: TodayPlan, device: Point): TodayPlan {
-  const route = orderRoute(
-    plan.stops.map((stop) => ({ ...stop, point: { lat: stop.lat, lon: stop.lon } })),
-    device,
-  );
-  const stops = route.stops.map(({ point: _point, ...stop }) => stop);
-  const links = directionsLinks(
-    stops.map((s) => ({ address: s.address || undefined, point: s })),
-    { googleWaypoints: 9 },
-  );
-  return {
-    ...plan,
-    start: { ...device, source: "device" },
-    stops,
-    totalKm: route.totalKm,
-    directionsUrl: links.google[0],
-    directions: { google: links.google, apple: links.apple },
-  };
-}
 
 /** How a stop was placed, in words, where the rep should know it: a postal code's place goes without saying. */
 const PLACED_BY: Record<PlaceSource, string | undefined> = {
@@ -70,10 +48,11 @@ const onIos = () =>
     (/Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1));
 
 /**
- * A rep's plan of the day (`GET /api/today/plan`): the stops worth a visit, each with its reasons, in driving order
- * with each leg and the total; "Open in Maps" with every stop in order; a small map; "Visited" on each stop; the rep's
- * choices (how many stops, one out, another in) kept in the page's address. "From my location" orders the same stops
- * from the phone's position, on the phone: the position is not sent.
+ * A rep's plan of the day (`GET /api/today/plan`): the stops that fit the member's working day, each with its
+ * reasons, in driving order from the start with each leg, the day's drive and visits against its length; "Open in
+ * Maps" with every stop in order; a small map; "Visited" on each stop; the rep's choices (how many stops at most, one
+ * out, another in) kept in the page's address; "Not today" below, each with its distance and "Add". "From my
+ * location" asks the plan again from the phone's position (to about 100 m; not kept).
  */
 export function PlanView({ repId, date }: PlanViewProps) {
   const params = useSearchParams();
@@ -91,13 +70,10 @@ export function PlanView({ repId, date }: PlanViewProps) {
     add: ids(params.get("add")),
     remove: ids(params.get("remove")),
   };
-  const answer = useQuery(planQueryOptions(ask));
   const [device, setDevice] = useState<Point | "asking" | "refused">();
+  const answer = useQuery(planQueryOptions({ ...ask, from: typeof device === "object" ? device : undefined }));
   const [outcome, setOutcome] = useState<Outcome>();
-  const plan = useMemo(
-    () => (answer.data && typeof device === "object" ? fromDevice(answer.data, device) : answer.data),
-    [answer.data, device],
-  );
+  const plan = answer.data;
 
   const change = (next: { stops?: number; add?: number[]; remove?: number[] }) => {
     const q = new URLSearchParams(params);
@@ -140,8 +116,10 @@ export function PlanView({ repId, date }: PlanViewProps) {
       <p className="text-sm" data-testid="plan-summary">
         <strong>{plan.stops.length}</strong> {plan.stops.length === 1 ? "stop" : "stops"} ·{" "}
         <strong className="tabular-nums">{plan.totalKm.toFixed(1)} km</strong> in straight lines from{" "}
-        {plan.start?.source === "device" ? "your location" : "the first stop"}, of {plan.accounts} accounts.
+        {startWords(plan.start)}
+        {plan.end?.kind === "start" ? " and back" : ", ending at the last stop"}, of {plan.accounts} accounts.
       </p>
+      <DayLine day={plan.day} />
       <div className="flex flex-wrap items-end gap-2">
         {links.google.map((href, i) => (
           <a
@@ -189,17 +167,23 @@ export function PlanView({ repId, date }: PlanViewProps) {
       </div>
       {device === "refused" && (
         <p className="text-sm" role="status">
-          Your location is not available (not allowed, or no fix): the route starts at the first stop.
+          Your location is not available (not allowed, or no fix): the route starts {startWords(plan.start)}.
         </p>
       )}
+      <DaySettingsForm />
       <FormStatus outcome={outcome} focus={false} />
-      <PlanMap start={plan.start} stops={plan.stops.map((s) => ({ name: s.name, lat: s.lat, lon: s.lon }))} />
+      <PlanMap
+        start={plan.start}
+        loop={plan.end?.kind === "start"}
+        stops={plan.stops.map((s) => ({ name: s.name, lat: s.lat, lon: s.lon }))}
+      />
       <ol className="max-w-3xl space-y-2" aria-label="Stops in driving order">
         {plan.stops.map((stop, i) => (
           <PlanStopCard
             key={stop.customerId}
             stop={stop}
             n={i + 1}
+            fromStart={plan.start?.source !== "first-stop"}
             onRemove={() => removeStop(stop.customerId)}
             onOutcome={setOutcome}
           />
@@ -210,7 +194,7 @@ export function PlanView({ repId, date }: PlanViewProps) {
   );
 }
 
-/** The chosen accounts the plan could not place, and the next worth a visit, each with "Add". */
+/** The chosen accounts the plan could not place, and those not today, each with "Add". */
 function PlanOthers({ plan, onAdd }: { plan: TodayPlan; onAdd: (customerId: number) => void }) {
   return (
     <>
@@ -231,45 +215,111 @@ function PlanOthers({ plan, onAdd }: { plan: TodayPlan; onAdd: (customerId: numb
           </ul>
         </section>
       )}
-      {plan.candidates.length > 0 && (
-        <section aria-labelledby="plan-more" className="space-y-2">
-          <h2 id="plan-more" className="text-lg font-semibold">
-            Worth a visit too
-          </h2>
-          <ul className="space-y-1 text-sm">
-            {plan.candidates.slice(0, 10).map((c) => (
-              <li key={c.customerId} className="flex flex-wrap items-center justify-between gap-x-3">
-                <span>
-                  <Link href={pageHref.customer(c.customerId) as never} className="link">
-                    {c.name}
-                  </Link>
-                  : {c.reasons.join(" · ")}
-                </span>
-                <button
-                  type="button"
-                  onClick={() => onAdd(c.customerId)}
-                  className={`${BUTTON} min-h-11`}
-                  aria-label={`Add ${c.name}`}
-                >
-                  Add
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <NotToday plan={plan} onAdd={onAdd} />
     </>
+  );
+}
+
+/** How many of "Not today" show before "Show all". */
+const NOT_TODAY_SHOWN = 20;
+
+/**
+ * The accounts with reasons the day did not hold, the heaviest first, one tap below the plan: each with its reasons,
+ * its distance from the start, the weekday its area is planned where the week says, and "Add".
+ */
+function NotToday({ plan, onAdd }: { plan: TodayPlan; onAdd: (customerId: number) => void }) {
+  const [all, setAll] = useState(false);
+  if (plan.notToday.length === 0) return null;
+  const shown = all ? plan.notToday : plan.notToday.slice(0, NOT_TODAY_SHOWN);
+  return (
+    <details className="max-w-3xl" data-testid="not-today">
+      <summary className="flex min-h-11 cursor-pointer items-center text-lg font-semibold">
+        Not today ({plan.notToday.length})
+      </summary>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Worth a visit, but not within your day from {startWords(plan.start)}.
+      </p>
+      <ul className="mt-2 space-y-2 text-sm" aria-label="Not today">
+        {shown.map((c) => (
+          <li key={c.customerId} className="flex items-start justify-between gap-3" data-customer={c.customerId}>
+            <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
+              <Link href={pageHref.customer(c.customerId) as never} className="link">
+                {c.name}
+              </Link>
+              : {c.reasons.join(" · ")}
+              <span className="text-slate-700 dark:text-slate-300">
+                {c.km === null ? " · not on the map" : ` · ${c.km.toFixed(1)} km away`}
+                {c.plannedOn && ` · planned ${c.plannedOn}`}
+              </span>
+            </span>
+            <button
+              type="button"
+              onClick={() => onAdd(c.customerId)}
+              className={`${BUTTON} min-h-11 shrink-0`}
+              aria-label={`Add ${c.name}`}
+            >
+              Add
+            </button>
+          </li>
+        ))}
+      </ul>
+      {!all && plan.notToday.length > NOT_TODAY_SHOWN && (
+        <button type="button" onClick={() => setAll(true)} className={`${BUTTON} mt-2 min-h-11`}>
+          Show all {plan.notToday.length}
+        </button>
+      )}
+    </details>
+  );
+}
+
+/** Where the day starts, in words. */
+function startWords(start: TodayPlan["start"]): string {
+  switch (start?.source) {
+    case "device":
+      return "your location";
+    case "member":
+      return start.label ?? "your start";
+    case "warehouse":
+      return start.label ? `the warehouse (${start.label})` : "the warehouse";
+    default:
+      return "the first stop";
+  }
+}
+
+/** "7 h 25 min" for minutes. */
+function hours(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/** The day's time: drive and visits against the member's day, and how the drive was reckoned. */
+function DayLine({ day }: { day: TodayPlan["day"] }) {
+  const over = day.totalMinutes > day.limitMinutes;
+  return (
+    <p className="text-sm" data-testid="plan-day">
+      <strong className={over ? "text-red-800 dark:text-red-300" : undefined}>{hours(day.totalMinutes)}</strong> of your{" "}
+      {hours(day.limitMinutes)} day: {hours(day.driveMinutes)} driving and {hours(day.visitMinutes)} at the stores
+      <span className="text-slate-700 dark:text-slate-300">
+        {" "}
+        (roads taken as {day.detourFactor} × the straight line, at {day.speedKmh} km/h)
+      </span>
+      {over && ", more than your day: your additions"}.
+    </p>
   );
 }
 
 function PlanStopCard({
   stop,
   n,
+  fromStart,
   onRemove,
   onOutcome,
 }: {
   stop: PlanStop;
   n: number;
+  /** Whether the first leg is from the day's start (else the route starts at this stop). */
+  fromStart: boolean;
   onRemove: () => void;
   onOutcome: (outcome: Outcome) => void;
 }) {
@@ -297,7 +347,9 @@ function PlanStopCard({
             {stop.reasons.join(" · ")}
           </p>
           <p className="text-slate-700 dark:text-slate-300">
-            {n === 1 && stop.legKm === 0 ? "Start here" : `${stop.legKm.toFixed(1)} km from the last`}
+            {n === 1 && !fromStart
+              ? "Start here"
+              : `${stop.legKm.toFixed(1)} km from ${n === 1 ? "the start" : "the last"}`}
             {PLACED_BY[stop.placedBy] && ` · ${PLACED_BY[stop.placedBy]}`}
           </p>
           <div className="mt-1 flex flex-wrap gap-2">

@@ -5,16 +5,27 @@ import { NOTES_MAX_CUSTOMERS } from "@/lib/domain/notes/note-rules";
 import { todayModel } from "@/lib/domain/today/today";
 import type { AccountCard } from "@/lib/domain/today/today-types";
 import { directionsLinks } from "@/lib/domain/today/plan/directions";
-import type { Place, Point } from "@/lib/domain/today/plan/geo";
+import { chooseDay, DAY_DEFAULTS, dayFigures, type DaySettings } from "@/lib/domain/today/plan/day-budget";
+import { haversineKm, type Place, type Point, roundKm } from "@/lib/domain/today/plan/geo";
 import { refinedPlace } from "@/lib/domain/today/plan/refine";
-import { choosePlan, PLAN_STOPS, rankCandidates, type VisitAccount } from "@/lib/domain/today/plan/reasons";
-import { orderRoute } from "@/lib/domain/today/plan/route";
+import {
+  addedVisits,
+  PLAN_STOPS,
+  type PlannedVisit,
+  planStops,
+  rankCandidates,
+  type VisitAccount,
+  type VisitCandidate,
+} from "@/lib/domain/today/plan/reasons";
+import { routeInOrder } from "@/lib/domain/today/plan/route";
 import { lastVisits, NOT_VISITED_DAYS, NOT_VISITED_MAX } from "@/lib/domain/today/visits";
-import type { TodayPlan } from "@/lib/domain/today/plan/plan-json";
+import type { RepDaySettings, TodayPlan } from "@/lib/domain/today/plan/plan-json";
+import { apiQueryOptions } from "@/lib/domain/api-query";
 import { type ActorOf, defineRoute } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import { loadNotes, type NotesDeps } from "../notes/notes-api";
 import { storePlaces } from "../notes/store-places";
+import { readDaySettings } from "./day-settings";
 import { postalPlace } from "./plan-places";
 import { loadToday, type TodayDeps } from "./today-api";
 
@@ -108,23 +119,33 @@ export async function loadPlan(
     card,
   }));
   const notVisited = query.notVisited ?? NOT_VISITED_DAYS;
-  const ranked = rankCandidates(accounts, query.date, notVisited);
-  const chosen = choosePlan(ranked, { stops: query.stops, add: query.add, remove: query.remove }, accounts);
-
-  const kept = await storePlaces(
-    deps.db,
-    { workspaceId: recordOwner(actor), environment: actor.key.environment },
-    chosen.map((c) => c.account.customerId),
-  );
-  const placed: { visit: (typeof chosen)[number]; point: Place }[] = [];
+  const removed = new Set(query.remove ?? []);
+  const rankedAll = rankCandidates(accounts, query.date, notVisited);
+  const ranked = rankedAll.filter((c) => !removed.has(c.account.customerId));
+  // The rep's additions come first and stay, whatever they cost: an account with no reason today is scored 0.
+  const added = addedVisits(ranked, query.add, query.remove, accounts);
+  const addedIds = new Set(added.map((visit) => visit.account.customerId));
+  const pool: PlannedVisit<PlanAccount>[] = [
+    ...added,
+    ...ranked.filter((c) => !addedIds.has(c.account.customerId)).map((c) => ({ ...c, added: false })),
+  ];
+  const [kept, settings] = await Promise.all([
+    storePlaces(
+      deps.db,
+      { workspaceId: recordOwner(actor), environment: actor.key.environment },
+      rankedAll.map((c) => c.account.customerId).concat(added.map((c) => c.account.customerId)),
+    ),
+    readDaySettings(deps.db, actor),
+  ]);
+  const placeOf = (visit: PlannedVisit<PlanAccount>) =>
+    refinedPlace(postalPlace(visit.account.card.address, visit.account.card.state), kept.get(visit.account.customerId));
+  const placed: { visit: PlannedVisit<PlanAccount>; point: Place }[] = [];
   const unplaced: TodayPlan["unplaced"] = [];
-  for (const visit of chosen) {
-    const point = refinedPlace(
-      postalPlace(visit.account.card.address, visit.account.card.state),
-      kept.get(visit.account.customerId),
-    );
+  const unplacedOthers: PlannedVisit<PlanAccount>[] = [];
+  for (const visit of pool) {
+    const point = placeOf(visit);
     if (point) placed.push({ visit, point });
-    else
+    else if (visit.added || isMust(visit))
       unplaced.push({
         customerId: visit.account.customerId,
         name: visit.account.name,
@@ -132,9 +153,43 @@ export async function loadPlan(
           ? "Its address has no postal code or city this plan knows."
           : "No address on record.",
       });
+    else unplacedOthers.push(visit);
   }
-  const route = orderRoute(placed, query.from);
-  const stops = route.stops.map(({ visit, point, legKm }) => ({
+
+  const start = await dayStart(request, deps, data.input.customers, query.from, settings, placed[0]?.point);
+  const dayRules: DaySettings = {
+    ...DAY_DEFAULTS,
+    limitMinutes: settings.dayMinutes,
+    visitMinutes: settings.visitMinutes,
+  };
+  const endKind = settings.endAtLastStop ? "last-stop" : "start";
+  let routed: { visit: PlannedVisit<PlanAccount>; point: Place; legKm: number }[] = [];
+  let endKm = 0;
+  let totalKm = 0;
+  const chosenIds = new Set<number>();
+  if (start) {
+    const choice = chooseDay(
+      placed.map(({ visit, point }) => ({
+        id: visit.account.customerId,
+        point,
+        // The rep's own additions go in first.
+        weight: visit.added ? Number.MAX_SAFE_INTEGER : visit.score,
+        must: visit.added || isMust(visit),
+      })),
+      start,
+      { end: endKind, settings: dayRules, maxStops: planStops(query.stops) + added.length },
+    );
+    const byId = new Map(placed.map((p) => [p.visit.account.customerId, p]));
+    const chosen = choice.chosen.map((id) => byId.get(id)!);
+    // An addition the day cannot hold is still the rep's: driven after the rest.
+    const over = placed.filter((p) => p.visit.added && !choice.chosen.includes(p.visit.account.customerId));
+    const route = routeInOrder([...chosen, ...over], start, endKind === "start" ? start : undefined);
+    routed = route.stops;
+    endKm = route.endKm;
+    totalKm = route.totalKm;
+    for (const p of routed) chosenIds.add(p.visit.account.customerId);
+  }
+  const stops = routed.map(({ visit, point, legKm }) => ({
     customerId: visit.account.customerId,
     name: visit.account.name,
     address: visit.account.card.address ?? "",
@@ -150,34 +205,91 @@ export async function loadPlan(
     stops.map((s) => ({ address: s.address || undefined, point: s })),
     { googleWaypoints: GOOGLE_WAYPOINTS },
   );
-  const inPlan = new Set(chosen.map((c) => c.account.customerId));
+  const last = stops.at(-1);
+  const words = (c: VisitCandidate<PlanAccount>) => c.reasons.map((r) => r.words);
+  const shown = new Set([...chosenIds, ...unplaced.map((u) => u.customerId)]);
+  // Those the rep removed too: "Add" there puts one back.
+  const notToday = rankedAll
+    .filter((c) => !shown.has(c.account.customerId))
+    .map((c) => notTodayEntry(c, start, placeOf({ ...c, added: false })));
   return {
     repId: query.rep,
     repName: data.repName,
     date: query.date,
     notVisitedDays: notVisited,
-    start: query.from
-      ? { ...query.from, source: "device" }
-      : route.start
-        ? { ...route.start, source: "first-stop" }
-        : undefined,
+    start,
+    end: start && {
+      ...(endKind === "last-stop" && last ? { lat: last.lat, lon: last.lon } : { lat: start.lat, lon: start.lon }),
+      kind: endKind,
+      legKm: endKm,
+    },
     stops,
-    totalKm: route.totalKm,
+    totalKm,
+    day: dayFigures(totalKm, stops.length, dayRules),
     unplaced,
     directionsUrl: links.google[0],
     directions: { google: links.google, apple: links.apple },
     candidates: ranked
-      .filter((c) => !inPlan.has(c.account.customerId))
+      .filter((c) => !chosenIds.has(c.account.customerId))
       .slice(0, 20)
-      .map((c) => ({
-        customerId: c.account.customerId,
-        name: c.account.name,
-        reasons: c.reasons.map((r) => r.words),
-        score: c.score,
-      })),
+      .map((c) => ({ customerId: c.account.customerId, name: c.account.name, reasons: words(c), score: c.score })),
+    notToday,
     accounts: data.accountIds.length,
     readAt: data.readAt,
   };
+}
+
+/** An account the day did not hold: its reasons, and its km from the start where both are placed. */
+function notTodayEntry(c: VisitCandidate<PlanAccount>, start: Point | undefined, point: Point | undefined) {
+  return {
+    customerId: c.account.customerId,
+    name: c.account.name,
+    reasons: c.reasons.map((r) => r.words),
+    km: point && start ? roundKm(haversineKm(start, point)) : null,
+    // The week's areas are not planned yet: no weekday to say.
+    plannedOn: null,
+  };
+}
+
+/** A delivery today or an account on hold: a reason the day never leaves for a lighter one. */
+function isMust(visit: VisitCandidate): boolean {
+  return visit.reasons.some((r) => r.kind === "deliveryToday" || r.kind === "onHold");
+}
+
+/**
+ * Where the day starts: the phone's position (`from`), else the member's start, else the warehouse most of the rep's
+ * accounts are served from (their records' `LocationID`, read from `/locations` and placed by its postal code), else
+ * the first placed stop.
+ */
+async function dayStart(
+  request: Request,
+  deps: PlanDeps,
+  customers: readonly { LocationID?: number | null }[],
+  from: Point | undefined,
+  settings: RepDaySettings,
+  firstStop: Point | undefined,
+): Promise<TodayPlan["start"]> {
+  if (from) return { ...from, source: "device" };
+  if (settings.start)
+    return { lat: settings.start.lat, lon: settings.start.lon, source: "member", label: settings.start.text };
+  const counts = new Map<number, number>();
+  for (const c of customers) if (c.LocationID) counts.set(c.LocationID, (counts.get(c.LocationID) ?? 0) + 1);
+  const [locationId] = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0] ?? [];
+  if (locationId !== undefined) {
+    const api = requestApi(request, deps);
+    const answer = await apiQueryOptions(
+      api,
+      { operation: "listLocations", query: { LocationIDs: String(locationId) } },
+      0,
+    ).queryFn({ signal: request.signal });
+    const location = answer.records[0];
+    const point =
+      location &&
+      postalPlace(`${location.Address}, ${location.City}, ${location.State} ${location.PostalCode}`, location.State);
+    if (location && point)
+      return { lat: point.lat, lon: point.lon, source: "warehouse", label: location.Location ?? undefined };
+  }
+  return firstStop && { lat: firstStop.lat, lon: firstStop.lon, source: "first-stop" };
 }
 
 // GET /api/today/plan?rep=&date=&stops=&add=&remove=&notVisited=&from=lat,lon: a rep's day's visits, chosen and in

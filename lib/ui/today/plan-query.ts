@@ -2,7 +2,7 @@ import { isDataApiError } from "@/lib/data-api/data-api-error";
 import { backroomJson } from "@/lib/ui/backroom-json";
 import { reconnect } from "@/lib/ui/browser-api";
 import { TODAY_DATA_STALE } from "@/lib/domain/today/today-data";
-import type { TodayPlan } from "@/lib/domain/today/plan/plan-json";
+import type { RepDaySettings, TodayPlan } from "@/lib/domain/today/plan/plan-json";
 
 /** What a plan is asked with: the rep, the day, and the rep's choices (from the page's address). */
 export interface PlanAsk {
@@ -11,11 +11,14 @@ export interface PlanAsk {
   stops?: number;
   add?: readonly number[];
   remove?: readonly number[];
+  /** The phone's position, when the rep asks to start there: to a thousandth of a degree (about 100 m). */
+  from?: { lat: number; lon: number };
 }
 
-/** `GET /api/today/plan`'s query for an ask (the phone's position is never sent: the page orders from it itself). */
-export function planSearch({ rep, date, stops, add, remove }: PlanAsk): string {
+/** `GET /api/today/plan`'s query for an ask. */
+export function planSearch({ rep, date, stops, add, remove, from }: PlanAsk): string {
   const q = new URLSearchParams({ rep: String(rep), date });
+  if (from) q.set("from", `${from.lat.toFixed(3)},${from.lon.toFixed(3)}`);
   if (stops !== undefined) q.set("stops", String(stops));
   if (add?.length) q.set("add", add.join(","));
   if (remove?.length) q.set("remove", remove.join(","));
@@ -42,5 +45,15 @@ export function planQueryOptions(ask: PlanAsk) {
       }
     },
     staleTime: TODAY_DATA_STALE,
+  };
+}
+
+/** react-query options for the member's working day (`GET /api/today/plan/settings`). */
+export function daySettingsQueryOptions() {
+  return {
+    queryKey: ["backroom", "today-plan-settings"] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      backroomJson<RepDaySettings>("GET", "/api/today/plan/settings", { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
   };
 }

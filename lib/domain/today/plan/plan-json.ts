@@ -1,6 +1,17 @@
 import type { PlaceSource, Point } from "./geo";
 
 /**
+ * A member's working day for the plan (`GET`/`PUT /api/today/plan/settings`): where it starts (an address or a
+ * postal code, and the point it was found at), whether it ends at the last stop, the day's and a visit's minutes.
+ */
+export interface RepDaySettings {
+  start: (Point & { text: string }) | null;
+  endAtLastStop: boolean;
+  dayMinutes: number;
+  visitMinutes: number;
+}
+
+/**
  * A rep's plan for a day as `GET /api/today/plan` answers it and `/today/plan` draws it: the stops in driving order,
  * each with its reasons in words and the leg from the one before, the accounts that could not be placed, the next
  * candidates to add, and the "Open in Maps" links. Browser-safe: the server's `loadPlan` makes it.
@@ -13,11 +24,34 @@ export interface TodayPlan {
   date: string;
   /** How many days without a visit make "not visited" a reason. */
   notVisitedDays: number;
-  /** Where the route starts: the phone (when sent), else the first stop; none without a placed stop. */
-  start?: Point & { source: "device" | "first-stop" };
+  /**
+   * Where the day starts: the phone (when sent), else the member's start (`label` as they typed it), else the
+   * warehouse most of the rep's accounts are served from (`label` its name), else the first stop; none without any.
+   */
+  start?: Point & { source: "device" | "member" | "warehouse" | "first-stop"; label?: string };
+  /** Where the day ends: back at the start, or at the last stop (`legKm` the drive back from it, 0 there). */
+  end?: Point & { kind: "start" | "last-stop"; legKm: number };
   stops: PlanStop[];
-  /** The sum of the legs, in km to a tenth (straight lines between the stores, not roads). */
+  /** The sum of the legs, the way back too, in km to a tenth (straight lines between the stores, not roads). */
   totalKm: number;
+  /**
+   * The day's time: the drive (`driveKm` × `detourFactor` at `speedKmh`, in whole minutes), the visits (each the
+   * member's visit minutes), their sum, and the member's day; the stops are chosen to fit it.
+   */
+  day: {
+    driveKm: number;
+    driveMinutes: number;
+    visitMinutes: number;
+    totalMinutes: number;
+    limitMinutes: number;
+    detourFactor: number;
+    speedKmh: number;
+  };
+  /**
+   * The accounts with reasons the day did not hold, the heaviest first: km from the start to a tenth (null when not
+   * placed), and the weekday their area is planned (null: the week's areas are not planned yet).
+   */
+  notToday: { customerId: number; name: string; reasons: string[]; km: number | null; plannedOn: string | null }[];
   /** Chosen accounts the plan could not place (no postal code or city it knows): listed apart, not routed. */
   unplaced: { customerId: number; name: string; reason: string }[];
   /** Google Maps directions for the whole route (the first of `directions.google` when it takes more than one). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  choosePlan,
+  addedVisits,
   planStops,
   rankCandidates,
   type VisitAccount,
@@ -110,34 +110,26 @@ describe("rankCandidates", () => {
   });
 });
 
-describe("choosePlan", () => {
+describe("addedVisits and planStops", () => {
   const accounts = Array.from({ length: 20 }, (_, i) =>
     account({ customerId: 100 + i, name: `Store ${String(i).padStart(2, "0")}`, lastVisit: undefined }),
   );
   // Every account but the last five has no visit on record; those five were visited yesterday (no reason).
   const everyone = accounts.map((a, i) => (i >= 15 ? { ...a, lastVisit: "2026-11-11" } : a));
   const ranked = rankCandidates(everyone, DAY);
-  const ids = (plan: ReturnType<typeof choosePlan>) => plan.map((visit) => visit.account.customerId);
 
-  it.each<[string, Parameters<typeof choosePlan>[1], number[]]>([
-    ["eight by default", {}, [100, 101, 102, 103, 104, 105, 106, 107]],
-    ["the number asked for", { stops: 3 }, [100, 101, 102]],
-    ["at least one", { stops: 0 }, [100]],
-    ["no more than the candidates", { stops: 40 }, ranked.map((c) => c.account.customerId)],
-    ["the next in line for one removed", { stops: 3, remove: [101] }, [100, 102, 103]],
-    ["an added candidate beyond the number", { stops: 2, add: [110] }, [100, 101, 110]],
-    ["an added account with no reason today", { stops: 2, add: [117] }, [100, 101, 117]],
-    ["no account twice", { stops: 2, add: [101, 110, 110] }, [100, 101, 110]],
-    ["no unknown account", { stops: 2, add: [999] }, [100, 101]],
-    ["no account both added and removed", { stops: 2, add: [110], remove: [110] }, [100, 101]],
-  ])("takes %s", (_, choice, expected) => {
-    expect(ids(choosePlan(ranked, choice, everyone))).toEqual(expected);
+  it.each<[string, number[], number[], number[]]>([
+    ["a candidate", [110], [], [110]],
+    ["the first ranked too (the day may not hold it otherwise)", [100], [], [100]],
+    ["no account twice", [101, 110, 110], [], [101, 110]],
+    ["no unknown account", [999], [], []],
+    ["no account both added and removed", [110, 111], [110], [111]],
+  ])("takes %s", (_, add, remove, expected) => {
+    expect(addedVisits(ranked, add, remove, everyone).map((visit) => visit.account.customerId)).toEqual(expected);
   });
 
   it("marks the accounts the rep added, with their reasons (none for one with no reason)", () => {
-    const plan = choosePlan(ranked, { stops: 1, add: [110, 117] }, everyone);
-    expect(plan.map((visit) => [visit.account.customerId, visit.added, visit.score])).toEqual([
-      [100, false, 15],
+    expect(addedVisits(ranked, [110, 117], [], everyone).map((v) => [v.account.customerId, v.added, v.score])).toEqual([
       [110, true, 15],
       [117, true, 0],
     ]);

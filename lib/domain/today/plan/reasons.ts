@@ -137,13 +137,6 @@ export function rankCandidates<A extends VisitAccount>(
 /** How many stops a plan has when it does not say, and the most it may have. */
 export const PLAN_STOPS = { default: 8, min: 1, max: 15 } as const;
 
-/** The rep's changes to the proposed plan: how many stops, the accounts added and those taken out (customer ids). */
-export interface PlanChoice {
-  stops?: number;
-  add?: readonly number[];
-  remove?: readonly number[];
-}
-
 /** A stop of the plan: a candidate, `added` when the rep put it in. */
 export type PlannedVisit<A extends VisitAccount = VisitAccount> = VisitCandidate<A> & { added: boolean };
 
@@ -154,33 +147,26 @@ export function planStops(stops: number | undefined): number {
 }
 
 /**
- * The day's plan: the first `stops` of the ranked candidates (default 8, 1 to 15) once those removed are left out,
- * then each account added that is not already in, beyond that number. An added account is found among the ranked, or
- * else in `accounts` (the rep's every account: one with no reason today, score 0); an id found in neither is ignored.
- * An id both added and removed is removed.
+ * The accounts the rep added (customer ids), each once, with their reasons: found among the ranked, or else in
+ * `accounts` (the rep's every account: one with no reason today, score 0); an id found in neither, or also removed,
+ * is left out. The day puts them in first (`chooseDay`).
  *
  * @example
- * choosePlan(ranked, { stops: 6, add: [1042], remove: [1007] }, accounts);
+ * addedVisits(ranked, [1042, 1042, 1007], [1007], accounts); // [{ account: 1042's, reasons, score, added: true }]
  */
-export function choosePlan<A extends VisitAccount>(
+export function addedVisits<A extends VisitAccount>(
   ranked: readonly VisitCandidate<A>[],
-  choice: PlanChoice = {},
+  add: readonly number[] = [],
+  remove: readonly number[] = [],
   accounts: readonly A[] = [],
 ): PlannedVisit<A>[] {
-  const removed = new Set(choice.remove ?? []);
-  const plan: PlannedVisit<A>[] = ranked
-    .filter((candidate) => !removed.has(candidate.account.customerId))
-    .slice(0, planStops(choice.stops))
-    .map((candidate) => ({ ...candidate, added: false }));
-  const inPlan = new Set(plan.map((visit) => visit.account.customerId));
-  for (const id of choice.add ?? []) {
-    if (removed.has(id) || inPlan.has(id)) continue;
-    const candidate =
-      ranked.find((candidate) => candidate.account.customerId === id) ??
-      accounts.filter((account) => account.customerId === id).map((account) => ({ account, reasons: [], score: 0 }))[0];
-    if (!candidate) continue;
-    plan.push({ ...candidate, added: true });
-    inPlan.add(id);
-  }
-  return plan;
+  const removed = new Set(remove);
+  return [...new Set(add)]
+    .filter((id) => !removed.has(id))
+    .flatMap((id) => {
+      const candidate =
+        ranked.find((c) => c.account.customerId === id) ??
+        accounts.filter((a) => a.customerId === id).map((account) => ({ account, reasons: [], score: 0 }))[0];
+      return candidate ? [{ ...candidate, added: true }] : [];
+    });
 }

@@ -51,22 +51,42 @@ describe("haversineKm", () => {
 
 describe("orderRoute", () => {
   it("has nothing to order with no stops", () => {
-    expect(orderRoute([], east(0))).toEqual({ stops: [], totalKm: 0, start: east(0) });
-    expect(orderRoute([])).toEqual({ stops: [], totalKm: 0, start: undefined });
+    expect(orderRoute([], east(0))).toEqual({ stops: [], endKm: 0, totalKm: 0, start: east(0) });
+    expect(orderRoute([])).toEqual({ stops: [], endKm: 0, totalKm: 0, start: undefined });
   });
 
   it("drives to a single stop from the start, or starts there", () => {
     const stop = named([["A", east(10)]]);
     expect(orderRoute(stop, east(0))).toEqual({
       stops: [{ name: "A", point: east(10), legKm: 11.1 }],
+      endKm: 0,
       totalKm: 11.1,
       start: east(0),
     });
     expect(orderRoute(stop)).toEqual({
       stops: [{ name: "A", point: east(10), legKm: 0 }],
+      endKm: 0,
       totalKm: 0,
       start: east(10),
     });
+  });
+
+  it("ends back at the start when asked: the loop's order, its way back, and the total with it", () => {
+    // From (0, 0): out along the north row and back along the south one is the shortest loop; the open path instead
+    // ends as far out as it can, after the nearest first.
+    const stores = named([
+      ["N1", at(1, 1)],
+      ["S2", at(2, -1)],
+      ["N2", at(2, 1)],
+      ["S1", at(1, -1)],
+    ]);
+    const loop = orderRoute(stores, at(0, 0), at(0, 0));
+    expect(names(loop)).toEqual(["N1", "N2", "S2", "S1"]);
+    expect(loop.endKm).toBe(roundKm(haversineKm(at(1, -1), at(0, 0))));
+    expect(loop.totalKm).toBeCloseTo(loop.stops.reduce((sum, s) => sum + s.legKm, 0) + loop.endKm, 9);
+    const open = orderRoute(stores, at(0, 0));
+    expect(open.endKm).toBe(0);
+    expect(open.totalKm).toBeLessThan(loop.totalKm);
   });
 
   it.each([

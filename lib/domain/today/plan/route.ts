@@ -1,8 +1,8 @@
 import { haversineKm, type Point, tenthsOfKm } from "./geo";
 
 /**
- * The driving order of a rep's stops: an open path (no return to the start) from a fixed start, by nearest
- * neighbour, then improved by 2-opt until no move shortens it. Straight-line distances; deterministic (ties go to
+ * The driving order of a rep's stops: a path from a fixed start, open (it ends at the last stop) or back to a fixed
+ * end (the start: a loop), by nearest neighbour, then improved by 2-opt until no move shortens it. Straight-line distances; deterministic (ties go to
  * the stop given first).
  *
  * Written here rather than taken from npm: the registry's solvers (2026-11) are closed-tour or random (simulated
@@ -16,7 +16,9 @@ export type RoutedStop<T> = T & { legKm: number };
 export interface Route<T> {
   /** Each with `legKm` to one decimal (km). */
   stops: RoutedStop<T>[];
-  /** The sum of the legs as shown (added in tenths of a km, so it equals the sum of the shown legs exactly). */
+  /** The leg from the last stop back to the end, when the route ends there (0 on an open path), to one decimal. */
+  endKm: number;
+  /** The sum of the legs as shown, the way back too (added in tenths of a km: it equals the shown legs' sum exactly). */
   totalKm: number;
   /** The start given, else the first stop's point; undefined only with neither a start nor a stop. */
   start: Point | undefined;
@@ -26,12 +28,13 @@ export interface Route<T> {
 const EPSILON_KM = 1e-9;
 
 /**
- * The length in km (unrounded) of the open path from `start` through `points` in `order` (indices into `points`).
+ * The length in km (unrounded) of the path from `start` through `points` in `order` (indices into `points`), and back
+ * to `end` when given (nothing to drive back with no stop).
  *
  * @example
  * pathKm(points, start, [2, 0, 1]);
  */
-export function pathKm(points: readonly Point[], start: Point, order: readonly number[]): number {
+export function pathKm(points: readonly Point[], start: Point, order: readonly number[], end?: Point): number {
   let km = 0;
   let at = start;
   for (const index of order) {
@@ -39,7 +42,7 @@ export function pathKm(points: readonly Point[], start: Point, order: readonly n
     km += haversineKm(at, next);
     at = next;
   }
-  return km;
+  return end && order.length > 0 ? km + haversineKm(at, end) : km;
 }
 
 /**
@@ -67,17 +70,25 @@ export function nearestNeighbourOrder(points: readonly Point[], start: Point): n
 }
 
 /**
- * Open-path 2-opt with a fixed start: reverses the run of stops i..j whenever that shortens the path, the first such
- * move in order, until none does. The last stop may change (reversing a run that ends the path joins nothing after
- * it). Returns a new order; never longer than the one given.
+ * 2-opt with a fixed start, and a fixed end when given (a loop back to the start): reverses the run of stops i..j
+ * whenever that shortens the path, the first such move in order, until none does. On an open path the last stop may
+ * change (reversing a run that ends the path joins nothing after it). Returns a new order; never longer than the one
+ * given.
  *
  * @example
  * improveByTwoOpt(points, start, nearestNeighbourOrder(points, start));
+ * improveByTwoOpt(points, start, order, start); // a loop
  */
-export function improveByTwoOpt(points: readonly Point[], start: Point, order: readonly number[]): number[] {
+export function improveByTwoOpt(
+  points: readonly Point[],
+  start: Point,
+  order: readonly number[],
+  end?: Point,
+): number[] {
   const path = [...order];
   const at = (position: number): Point => (position < 0 ? start : (points[path[position] as number] as Point));
-  const gap = (a: number, b: number): number => (b >= path.length ? 0 : haversineKm(at(a), at(b)));
+  const gap = (a: number, b: number): number =>
+    b >= path.length ? (end ? haversineKm(at(a), end) : 0) : haversineKm(at(a), at(b));
   let improved = true;
   while (improved) {
     improved = false;
@@ -95,28 +106,42 @@ export function improveByTwoOpt(points: readonly Point[], start: Point, order: r
 }
 
 /**
- * The stops in driving order from `start` (the phone's position, say), each with its leg in km to one decimal. With
- * no start the path starts at the first stop given (its leg is 0) and orders the rest from there.
+ * The stops in driving order from `start` (the phone's position, say), each with its leg in km to one decimal, and
+ * back to `end` when given (the start, for a loop). With no start the path starts at the first stop given (its leg
+ * is 0) and orders the rest from there.
  *
  * @example
  * const route = orderRoute(stops.map((s) => ({ ...s, point: s.place })), here);
  * route.stops.map((s) => `${s.name} ${s.legKm} km`); route.totalKm;
+ * orderRoute(stops, home, home).endKm; // the drive home from the last stop
  */
-export function orderRoute<T extends { point: Point }>(stops: readonly T[], start?: Point): Route<T> {
+export function orderRoute<T extends { point: Point }>(stops: readonly T[], start?: Point, end?: Point): Route<T> {
   const first = stops[0];
-  if (!first) return { stops: [], totalKm: 0, start };
+  if (!first) return { stops: [], endKm: 0, totalKm: 0, start };
   const from = start ?? first.point;
   const rest = start ? [...stops] : stops.slice(1);
   const points = rest.map((stop) => stop.point);
-  const order = improveByTwoOpt(points, from, nearestNeighbourOrder(points, from));
+  const order = improveByTwoOpt(points, from, nearestNeighbourOrder(points, from), end);
   const ordered = [...(start ? [] : [first]), ...order.map((index) => rest[index] as T)];
-  let at = from;
+  return routeInOrder(ordered, from, end);
+}
+
+/**
+ * Stops driven in the order given from `start` (and back to `end` when given), each with its leg in km to one
+ * decimal: the figures of a route already ordered (`chooseDay`'s).
+ *
+ * @example
+ * routeInOrder(stops, home, home).totalKm;
+ */
+export function routeInOrder<T extends { point: Point }>(stops: readonly T[], start: Point, end?: Point): Route<T> {
+  let at = start;
   let tenths = 0;
-  const routed = ordered.map((stop) => {
+  const routed = stops.map((stop) => {
     const leg = tenthsOfKm(haversineKm(at, stop.point));
     at = stop.point;
     tenths += leg;
     return { ...stop, legKm: leg / 10 };
   });
-  return { stops: routed, totalKm: tenths / 10, start: from };
+  const endTenths = end && stops.length > 0 ? tenthsOfKm(haversineKm(at, end)) : 0;
+  return { stops: routed, endKm: endTenths / 10, totalKm: (tenths + endTenths) / 10, start };
 }
