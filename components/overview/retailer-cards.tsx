@@ -11,15 +11,14 @@ import { deliveryDaysText } from "@/lib/domain/delivery/cutoff";
 import { apiDeliveryDates } from "@/lib/domain/delivery/schedule";
 import {
   accountsOfOpenInvoices,
-  creditAvailable,
   OVERVIEW_STALE,
   overviewCustomers,
   openInvoicesHref,
   overviewOpenInvoices,
   overviewPayments,
   overviewPending,
-  pendingAllocations,
 } from "@/lib/ui/overview/requests";
+import { creditAvailable, pendingAllocations } from "@/lib/domain/payments/credit";
 import { may } from "@/lib/session/roles";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { Card, Figure } from "./card";

@@ -9,7 +9,7 @@ import { compareDecimals, parseDecimal } from "@/lib/format/decimal";
 import { formatDateTime, formatDay, formatMoneyExact, MISSING } from "@/lib/format/display";
 import { paymentTypeName } from "@/lib/domain/payments/payment-type";
 import type { Payment } from "@/lib/ui/payments/requests";
-import { creditAvailable } from "@/lib/ui/overview/requests";
+import { creditAvailable } from "@/lib/domain/payments/credit";
 
 /** Whether a payment still has credit to allocate. */
 export function hasCredit(payment: Payment | undefined): boolean {

@@ -66,13 +66,13 @@ export const FIGURES = {
   "credit-available": {
     pages: ["/ (retailer: Credit available on payments)"],
     definition: "The sum of the AvailableBalance of the payments of the AR accounts the retailer's open items name.",
-    computedBy: "lib/ui/overview/requests.ts#creditAvailable",
+    computedBy: "lib/domain/payments/credit.ts#creditAvailable",
   },
   "allocation-requests-pending": {
     pages: ["/ (retailer: allocation requests on the way to the ERP)"],
     definition:
       "Payment allocation requests of those AR accounts in the Pending or Exported status, and their Amounts' sum.",
-    computedBy: "lib/ui/overview/requests.ts#pendingAllocations",
+    computedBy: "lib/domain/payments/credit.ts#pendingAllocations",
   },
   "account-owed": {
     pages: ["/payments (Owed on the account's open invoices)"],
@@ -83,7 +83,7 @@ export const FIGURES = {
   "account-credit-left": {
     pages: ["/payments (Credit left on the account's payments)"],
     definition: "The sum of the AvailableBalance of an AR account's payments (as the page's filters narrow them).",
-    computedBy: "lib/ui/overview/requests.ts#creditAvailable",
+    computedBy: "lib/domain/payments/credit.ts#creditAvailable",
   },
   "statement-outstanding": {
     pages: ["/statements (Balance outstanding, the Outstanding box, the open invoices' total; the PDF)"],

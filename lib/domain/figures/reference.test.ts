@@ -27,7 +27,6 @@ import { FIGURE_PARAM, wholeList } from "@/lib/domain/views/whole-list";
 import {
   AWAITING_QUERY,
   accountsOfOpenInvoices,
-  creditAvailable,
   ON_HOLD_QUERY,
   OVERVIEW_WALK_PAGES,
   overviewAging,
@@ -40,9 +39,9 @@ import {
   overviewOpenInvoices,
   overviewPayments,
   overviewPending,
-  pendingAllocations,
   topAccounts,
 } from "@/lib/ui/overview/requests";
+import { creditAvailable, pendingAllocations } from "@/lib/domain/payments/credit";
 import { FIGURE_IDS, type FigureId } from "./catalog";
 
 // The second reading: each figure of the catalogue recomputed from the sandbox's raw records by a reference of its own

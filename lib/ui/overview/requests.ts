@@ -105,27 +105,6 @@ export function accountsOfOpenInvoices(invoices: { ARAccountID?: number | null }
   return [...new Set(invoices.flatMap((i) => (i.ARAccountID != null ? [i.ARAccountID] : [])))].sort((a, b) => a - b);
 }
 
-/**
- * The retailer's credit left on its payments: the sum of their AvailableBalance (exact).
- *
- * @example
- * creditAvailable([{ AvailableBalance: "650.300000" }, { AvailableBalance: "0.000000" }]); // "650.300000"
- */
-export function creditAvailable(payments: readonly { AvailableBalance?: string | null }[]): string {
-  return addDecimals(...payments.map((p) => p.AvailableBalance ?? "0"));
-}
-
-/**
- * The allocation requests still on their way to the ERP (Pending or Exported, as `overviewPending` asks): how many,
- * and the sum of their amounts (exact).
- *
- * @example
- * pendingAllocations([{ Amount: "100.00" }, { Amount: "0.01" }]); // { count: 2, amount: "100.010000" }
- */
-export function pendingAllocations(requests: readonly { Amount?: string | null }[]): { count: number; amount: string } {
-  return { count: requests.length, amount: addDecimals(...requests.map((r) => r.Amount ?? "0")) };
-}
-
 /** How many AR accounts the brand's Top customers card lists. */
 const TOP_ACCOUNTS = 5;
 
