@@ -231,6 +231,32 @@ export const FIGURES = {
       "For each store, the sum of the lines' NumUnits and ExtPrice of its period's invoices (every status but Canceled), a return's taken off, and how many of those invoices it has (returns not counted); a store with neither units nor an invoice is no row.",
     computedBy: "lib/domain/insights/sales-by.ts#salesBy",
   },
+  "sales-by-week": {
+    pages: ["/insights (Sales by week: each week's units, revenue and invoices, and the chart; its CSV)"],
+    definition:
+      "For each week (Monday to Sunday) the period touches, the sum of the NumUnits and ExtPrice of the lines of its invoices dated in the period (every status but Canceled), a return's taken off, and how many of those invoices (returns not counted); a week with none is a row of zeros.",
+    computedBy: "lib/domain/insights/insight-table-rows.ts#weekRows",
+  },
+  "sales-by-supplier": {
+    pages: [
+      "/insights (staff: Sales by supplier, each row's units, revenue and invoices; its CSV; the supplier chooser's order)",
+    ],
+    definition:
+      "For each supplier, the sum of the NumUnits and ExtPrice of its lines on the period's invoices (every status but Canceled), a return's taken off, and how many of those invoices (returns not counted) hold one.",
+    computedBy: "lib/domain/insights/insights-tables.ts#supplierRanking",
+  },
+  "books-payment-sums": {
+    pages: ["/accounting (a payments file's preview: Bank, Brands' credits, Allocated to bills, Prepaid, Returned)"],
+    definition:
+      "Of the payments posted in the period (PostDate): their Amounts from the bank, and a brand's credit's apart; their confirmed allocations toward bills the books hold; the rest prepaid, or returned for a negative Amount; each to the cent.",
+    computedBy: "lib/domain/accounting/bill-payments.ts#paymentSums",
+  },
+  "books-bills-total": {
+    pages: ["/accounting (a bills file's preview: how many bills, and their total)"],
+    definition:
+      "The invoices of the period and statuses chosen, dated on the store's calendar day, but one being updated (RevisionStatus): how many, and their InvoiceTotals to the cent added.",
+    computedBy: "lib/domain/accounting/bills.ts#billsOf",
+  },
 } as const satisfies Record<string, FigureEntry>;
 
 /** A figure's id: what a page marks its element with (`data-figure`). */

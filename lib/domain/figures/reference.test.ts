@@ -14,6 +14,8 @@ import { customersRequest, deliveryParams } from "@/lib/domain/delivery/requests
 import { deliveriesOn, scheduleRows } from "@/lib/domain/delivery/schedule";
 import { periodComparison } from "@/lib/domain/insights/period-comparison";
 import { salesBy } from "@/lib/domain/insights/sales-by";
+import { weekRows } from "@/lib/domain/insights/insight-table-rows";
+import { insightsQuery, supplierRanking } from "@/lib/domain/insights/insights-tables";
 import { isCredit, owed } from "@/lib/domain/invoices/open-items";
 import { openInvoicesRequest, paymentsRequest } from "@/lib/ui/payments/requests";
 import { agingInvoiceIds, buildStatement, type Statement } from "@/lib/domain/statements/statement";
@@ -43,6 +45,11 @@ import {
   pendingAllocations,
   topAccounts,
 } from "@/lib/ui/overview/requests";
+import { DEFAULT_MAPPING } from "@/lib/domain/accounting/mapping";
+import { ALL_INVOICE_STATUSES } from "@/lib/domain/accounting/bills";
+import { paymentSums, paymentsOf } from "@/lib/domain/accounting/bill-payments";
+import { billsOf, totalOf } from "@/lib/domain/accounting/bills";
+import { billsInBooks, billsFor } from "@/lib/domain/accounting/formats";
 import { FIGURE_IDS, type FigureId } from "./catalog";
 
 // The second reading: each figure of the catalogue recomputed from the sandbox's raw records by a reference of its own
@@ -577,6 +584,36 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
     return { project: byKey(project), reference: salesRows(lines, (l) => l.customerId) };
   },
 
+  async "sales-by-week"(seed) {
+    const { input, period, lines } = await sales(seed);
+    const project = weekRows(input, period, 28).map((w) => [w.week, w.units, micros(w.revenue), w.invoices]);
+    // Reference: the signed lines grouped by their invoice's week (its Monday), every week the period touches a row.
+    const monday = (d: string) => shiftDay(d, 1 - weekday(d));
+    const reference: unknown[][] = [];
+    for (let week = monday(period.from); week <= period.to; week = shiftDay(week, 7)) {
+      const mine = lines.filter((l) => monday(l.day) === week);
+      reference.push([
+        week,
+        mine.reduce((n, l) => n + l.units, 0),
+        mine.reduce((total, l) => total + l.amount, 0n),
+        new Set(mine.filter((l) => !l.returned).map((l) => l.invoiceId)).size,
+      ]);
+    }
+    return { project, reference };
+  },
+
+  async "sales-by-supplier"(seed) {
+    // Staff's table (a brand's key reads its own lines only): the Employee key's sales.
+    const { input, period, lines } = await sales(seed, "Employee");
+    const project = supplierRanking({ ...input, shelf: [] }, insightsQuery({ weeks: "4" }), period.to).map((r) => [
+      Number(r.key),
+      r.units,
+      micros(r.revenue),
+      r.invoices,
+    ]);
+    return { project: byKey(project), reference: salesRows(lines, (l) => l.supplierId) };
+  },
+
   async "worst-past-due"(seed) {
     const [openWalk, agingWalk] = await Promise.all([
       projectWalk(seed, "Employee", overviewOpenInvoices),
@@ -633,6 +670,47 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
     return { project, reference };
   },
 
+  async "books-payment-sums"(seed) {
+    const { sums } = await books(seed);
+    const project = [sums.bankCents, sums.creditsCents, sums.allocatedCents, sums.prepaidCents, sums.returnedCents];
+    // Reference: the retailer's payments whose PostDate is in the period, each for its whole Amount (a brand's credit,
+    // one with a SupplierID, apart from the bank); its confirmed allocations toward a bill of the key's; the rest
+    // prepaid, or come back for a negative Amount. Each amount to whole cents, half away from zero.
+    const { from, to } = booksPeriod(seed);
+    const payments = (await walk(seed, "Customer", "/payments")).filter(
+      (p) => day(p.PostDate) >= from && day(p.PostDate) <= to,
+    );
+    const applications = await walk(seed, "Customer", "/payments/applications?Statuses=Confirmed");
+    const bills = new Set(
+      (await walk(seed, "Customer", "/invoices?Statuses=1,2,3,4,5,7"))
+        .filter((i) => !i.RevisionStatus)
+        .map((i) => String(i.InvoiceNum).trim()),
+    );
+    const reference = [0n, 0n, 0n, 0n, 0n];
+    for (const p of payments) {
+      const amount = cents(p.Amount);
+      reference[p.SupplierID != null ? 1 : 0]! += amount;
+      const allocated = applications
+        .filter((a) => a.PaymentInvoiceNum === p.PaymentInvoiceNum && bills.has(String(a.TargetInvoiceNum).trim()))
+        .reduce((t, a) => t + cents(a.Amount), 0n);
+      reference[2]! += allocated;
+      reference[amount < 0n ? 4 : 3]! += amount - allocated;
+    }
+    return { project, reference };
+  },
+
+  async "books-bills-total"(seed) {
+    const { bills } = await books(seed);
+    const project = [bills.count, bills.totalCents];
+    // Reference: the retailer's invoices (every status) dated in the period, but one being updated (RevisionStatus),
+    // each for its InvoiceTotal to whole cents.
+    const { from, to } = booksPeriod(seed);
+    const invoices = (await walk(seed, "Customer", "/invoices?Statuses=1,2,3,4,5,7")).filter(
+      (i) => day(i.Date) >= from && day(i.Date) <= to && !i.RevisionStatus,
+    );
+    return { project, reference: [invoices.length, invoices.reduce((t, i) => t + cents(i.InvoiceTotal), 0n)] };
+  },
+
   async "today-on-hold"(seed) {
     const { glance, rep } = await todayStrip(seed);
     return { project: glance.onHold, reference: rep.active.filter((c) => c.OnHold === true).length };
@@ -652,6 +730,63 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
     return { project: glance.over60, reference: over60.length };
   },
 };
+
+/** The books export's period: the 90 days to the seed's today. */
+const booksPeriod = (seed: Seed) => ({ from: shiftDay(seed.today, -89), to: seed.today });
+
+/**
+ * The retailer's books export of the period as the preview plans it (`lib/server/accounting/accounting-export.ts`,
+ * which lib/domain may not import: its steps here, on the lists its reads walk, with an empty ledger and the default
+ * mapping): QuickBooks Desktop's payments file (`paymentsOf`, a line only toward a bill its bills file takes) and its
+ * bills file (`billsOf`, bills and vendor credits in one).
+ */
+function books(seed: Seed) {
+  let planned = booksPlans.get(seed.name);
+  if (!planned) booksPlans.set(seed.name, (planned = planBooks(seed)));
+  return planned;
+}
+const booksPlans = new Map<string, ReturnType<typeof planBooks>>();
+
+async function planBooks(seed: Seed) {
+  const read = <K extends OperationId>(request: ApiRequest<K>) =>
+    projectWalk(seed, "Customer", request, 100).then((w) => w.records);
+  const [customers, states, invoices, payments, applications] = await Promise.all([
+    read({ operation: "listCustomers", query: { AccountStatuses: "Active,Inactive,OutOfBus" } }),
+    read({ operation: "listStates", query: {} }),
+    read({ operation: "listInvoices", query: { Statuses: ALL_INVOICE_STATUSES.join(",") } }),
+    read({ operation: "listPayments", query: {} }),
+    read({ operation: "listPaymentApplications", query: { Statuses: "Confirmed" } }),
+  ]);
+  const ids = invoices.flatMap((i) => (i.InvoiceID != null ? [i.InvoiceID] : []));
+  const lines = [];
+  for (let i = 0; i < ids.length; i += 200)
+    lines.push(
+      ...(await read({ operation: "listInvoiceTransactions", query: { InvoiceIDs: ids.slice(i, i + 200).join(",") } })),
+    );
+  const input = { invoices, lines, products: [], terms: [], customers, states };
+  const period = { ...booksPeriod(seed), statuses: ALL_INVOICE_STATUSES };
+  const state = customers.find((c) => c.State)?.State;
+  const timeZone = states.find((st) => st.StateAbbreviation === state)?.TimeZone ?? "UTC";
+  const named = billsOf(input, DEFAULT_MAPPING, {
+    from: "0000-01-01",
+    to: "9999-12-31",
+    statuses: ALL_INVOICE_STATUSES,
+  });
+  const inBooks = billsInBooks(named.bills, "qbd").numbers;
+  const made = paymentsOf(
+    { payments, applications },
+    { ...period, timeZone, inBooks: (n) => inBooks.has(n), newOnly: true },
+  );
+  const bills = billsFor("iif", billsOf(input, DEFAULT_MAPPING, period).bills).bills;
+  return { sums: paymentSums(made.payments), bills: { count: bills.length, totalCents: totalOf(bills) } };
+}
+
+/** A decimal as whole cents, half away from zero (the reference's own rounding). */
+function cents(value: unknown): bigint {
+  const m = micros(value);
+  const magnitude = ((m < 0n ? -m : m) + 5_000n) / 10_000n;
+  return m < 0n ? -magnitude : magnitude;
+}
 
 /**
  * Today's strip of the rep with the most accounts (the reference's choice, from `/salesReps`), by the project (the
@@ -810,18 +945,14 @@ async function agingFigure<T>(
   return { project, reference };
 }
 
-/** The brand's sales of the 28 days to today, by the project (`periodComparison`) and by the lines, each signed. */
-async function sales(seed: Seed) {
+/** A key's sales of the 28 days to today (the brand's by default), by the project (`periodComparison`) and by the lines, each signed. */
+async function sales(seed: Seed, as: KeyType = "Supplier") {
   const period = { from: shiftDay(seed.today, -27), to: seed.today };
-  const invoices = await walk(
-    seed,
-    "Supplier",
-    `/invoices?Statuses=1,2,3,4,5,7&StartDate=${shiftDay(period.from, -2)}`,
-  );
+  const invoices = await walk(seed, as, `/invoices?Statuses=1,2,3,4,5,7&StartDate=${shiftDay(period.from, -2)}`);
   const lines: Row[] = [];
   const ids = invoices.map((i) => i.InvoiceID);
   for (let i = 0; i < ids.length; i += 200)
-    lines.push(...(await walk(seed, "Supplier", `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`)));
+    lines.push(...(await walk(seed, as, `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`)));
   const input = {
     invoices: invoices.map((i) => ({
       invoiceId: i.InvoiceID as number,
@@ -850,6 +981,7 @@ async function sales(seed: Seed) {
       .map((i) => [i.InvoiceID, i.Status === 4]),
   );
   const customerOf = new Map(invoices.map((i) => [i.InvoiceID, i.CustomerID]));
+  const dayOf = new Map(invoices.map((i) => [i.InvoiceID, day(i.Date)]));
   const counted = lines
     .filter((l) => inPeriod.has(l.InvoiceID))
     .map((l) => {
@@ -863,7 +995,9 @@ async function sales(seed: Seed) {
             returned,
             invoiceId: l.InvoiceID,
             productId: l.ProductID,
+            supplierId: l.SupplierID,
             customerId: customerOf.get(l.InvoiceID),
+            day: dayOf.get(l.InvoiceID)!,
           }
         : {
             amount,
@@ -871,7 +1005,9 @@ async function sales(seed: Seed) {
             returned,
             invoiceId: l.InvoiceID,
             productId: l.ProductID,
+            supplierId: l.SupplierID,
             customerId: customerOf.get(l.InvoiceID),
+            day: dayOf.get(l.InvoiceID)!,
           };
     });
   return { project, lines: counted, input, period };
