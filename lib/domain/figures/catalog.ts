@@ -257,6 +257,12 @@ export const FIGURES = {
       "The invoices of the period and statuses chosen, dated on the store's calendar day, but one being updated (RevisionStatus): how many, and their InvoiceTotals to the cent added.",
     computedBy: "lib/domain/accounting/bills.ts#billsOf",
   },
+  "order-guide-suggested": {
+    pages: ['/order-guide (each row\'s Suggested cases; the fields "Fill suggestions" fills; its CSV)'],
+    definition:
+      "For each product a store ordered in the last 180 days or has on promotion today, whole cases for the days chosen (14): nothing out of stock, a sample or without a case price; a counted shelf with sales, the days' units beyond the shelf a part case up; counted without sales, the usual a part case up if empty, else nothing; never counted, its 180 days' pace for the days to the nearest case, at most the usual rounded down.",
+    computedBy: "lib/domain/order-guide/guide.ts#suggestedCases",
+  },
 } as const satisfies Record<string, FigureEntry>;
 
 /** A figure's id: what a page marks its element with (`data-figure`). */

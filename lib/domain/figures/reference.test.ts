@@ -20,6 +20,7 @@ import { isCredit, owed } from "@/lib/domain/invoices/open-items";
 import { openInvoicesRequest, paymentsRequest } from "@/lib/ui/payments/requests";
 import { agingInvoiceIds, buildStatement, type Statement } from "@/lib/domain/statements/statement";
 import { OUT_OF_STOCK, stockBuckets } from "@/lib/domain/stock/stock-buckets";
+import { readGuide } from "@/lib/domain/order-guide/guide-data";
 import { todayModel } from "@/lib/domain/today/today";
 import { todayBalances, worstPastDue } from "@/lib/domain/today/today-balances";
 import { readTodayData } from "@/lib/domain/today/today-data";
@@ -711,6 +712,20 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
     return { project, reference: [invoices.length, invoices.reduce((t, i) => t + cents(i.InvoiceTotal), 0n)] };
   },
 
+  async "order-guide-suggested"(seed) {
+    const stores = (await walk(seed, "Customer", "/customers?AccountStatuses=Active")).map(
+      (c) => c.CustomerID as number,
+    );
+    const project: unknown[] = [];
+    const reference: unknown[] = [];
+    for (const store of stores.sort((a, b) => a - b)) {
+      const guide = await readGuide(projectClient(seed, "Customer"), store, seed.today, GUIDE_DAYS);
+      project.push([store, byKey(guide.rows.map((r) => [r.productId, r.suggestedCases]))]);
+      reference.push([store, await suggestions(seed, store)]);
+    }
+    return { project, reference };
+  },
+
   async "today-on-hold"(seed) {
     const { glance, rep } = await todayStrip(seed);
     return { project: glance.onHold, reference: rep.active.filter((c) => c.OnHold === true).length };
@@ -782,10 +797,100 @@ async function planBooks(seed: Seed) {
 }
 
 /** A decimal as whole cents, half away from zero (the reference's own rounding). */
-function cents(value: unknown): bigint {
-  const m = micros(value);
+const cents = (value: unknown): bigint => centsOfMicros(micros(value));
+
+/** Micro-units as whole cents, half away from zero. */
+function centsOfMicros(m: bigint): bigint {
   const magnitude = ((m < 0n ? -m : m) + 5_000n) / 10_000n;
   return m < 0n ? -magnitude : magnitude;
+}
+
+/** The cover the order guide's suggestions aim at when the person chooses none. */
+const GUIDE_DAYS = 14;
+
+/**
+ * The reference's order guide of a store: each product it ordered in the last 180 days (a return is no order) or has
+ * on a running promotion today, with whole cases to suggest by the rules restated from the raw records.
+ */
+async function suggestions(seed: Seed, store: number): Promise<unknown[][]> {
+  const d = seed.today;
+  const invoices = await walk(
+    seed,
+    "Customer",
+    `/invoices?CustomerIDs=${store}&Statuses=1,2,3,4,5,7&StartDate=${shiftDay(d, -179)}`,
+  );
+  const lines: Row[] = [];
+  const ids = invoices.map((i) => i.InvoiceID);
+  for (let i = 0; i < ids.length; i += 200)
+    lines.push(...(await walk(seed, "Customer", `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`)));
+  const returned = new Set(invoices.filter((i) => i.Status === 4).map((i) => i.InvoiceID));
+  const dateOf = new Map(invoices.map((i) => [i.InvoiceID, String(i.Date)]));
+  const prices = (await walk(seed, "Customer", `/customerPricing?CustomerIDs=${store}&EffectiveDate=${d}`)).filter(
+    (p) => p.CustomerID === store,
+  );
+  const running = (p: Row) =>
+    p.PromotionID != null && (!p.StartDate || day(p.StartDate) <= d) && (!p.EndDate || day(p.EndDate) >= d);
+  const unitPrice = (p: Row | undefined) =>
+    p === undefined ? undefined : running(p) || p.PromotionID == null ? (p.UnitPrice ?? p.FullPrice) : p.FullPrice;
+  const products = new Set<number>(lines.filter((l) => !returned.has(l.InvoiceID)).map((l) => l.ProductID as number));
+  for (const p of prices) if (running(p) && unitPrice(p) !== p.FullPrice) products.add(p.ProductID as number);
+  if (products.size === 0) return [];
+  const records = await walk(seed, "Customer", `/products?ProductIDs=${[...products].join(",")}`);
+  const customer = (await walk(seed, "Customer", `/customers?CustomerIDs=${store}&AccountStatuses=Active`))[0]!;
+  const stock = (
+    await walk(seed, "Customer", `/availableInventory?CustomerIDs=${store}&LocationIDs=${customer.LocationID}`)
+  ).filter((s) => s.LocationID === customer.LocationID);
+  const counts = (await walk(seed, "Customer", `/retailerInventory?CustomerIDs=${store}`)).filter(
+    (c) => c.CustomerID === store,
+  );
+  const ONE = 1_000_000n;
+  const ceil = (n: bigint, per: bigint) => (n + per - 1n) / per;
+  return [...products]
+    .sort((a, b) => a - b)
+    .map((id) => {
+      const product = records.find((p) => p.ProductID === id);
+      const perCase = Math.trunc(Number(product?.WholesaleUnitsPerCase ?? 0));
+      const unit = unitPrice(prices.find((p) => p.ProductID === id));
+      // 1. Nothing the store cannot be sent or priced: out of stock, a sample, no case price today.
+      const priced = unit != null && perCase >= 1 && centsOfMicros(micros(unit) * BigInt(perCase)) > 0n;
+      if (!stock.find((s) => s.ProductID === id)?.InStock || product?.IsSample === true || !priced) return [id, 0];
+      // The usual order: the median of the cases of its newest five orders (an order's lines added), to the cent.
+      const orders = new Map<unknown, bigint>();
+      for (const l of lines.filter((l) => l.ProductID === id && !returned.has(l.InvoiceID)))
+        orders.set(l.InvoiceID, (orders.get(l.InvoiceID) ?? 0n) + micros(l.Cases));
+      const last = [...orders]
+        .sort(([a], [b]) => String(dateOf.get(b)).localeCompare(String(dateOf.get(a))))
+        .slice(0, 5)
+        .map(([, c]) => c)
+        .filter((c) => c > 0n)
+        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      const mid = Math.floor(last.length / 2);
+      const median = !last.length ? 0n : last.length % 2 ? last[mid]! : (last[mid - 1]! + last[mid]!) / 2n;
+      const usual = centsOfMicros(median) * 10_000n;
+      const count = counts.find((c) => c.ProductID === id);
+      if (!count || day(count.LastInventoryDate) < "2000-01-02") {
+        // Never counted: at the 180 days' pace (cases bought, a return's taken off, to the cent) for the days, to the
+        // nearest case, and at most the usual in whole cases.
+        const bought =
+          centsOfMicros(
+            lines
+              .filter((l) => l.ProductID === id)
+              .reduce((t, l) => {
+                const c = micros(l.Cases);
+                return t + (returned.has(l.InvoiceID) && c > 0n ? -c : c);
+              }, 0n),
+          ) * 10_000n;
+        const pace = bought <= 0n ? 0n : (bought * BigInt(GUIDE_DAYS) * 2n + 180n * ONE) / (360n * ONE);
+        return [id, Number(pace < usual / ONE ? pace : usual / ONE)];
+      }
+      const onHand = micros(count.Inventory);
+      const daily = count.DailySales == null ? 0n : micros(count.DailySales);
+      // Counted without sales: an empty shelf is short by the usual, a part case up; one holding stock needs nothing.
+      if (daily <= 0n || perCase < 1) return [id, onHand > 0n ? 0 : Number(ceil(usual, ONE))];
+      // Counted with sales: the units the days need beyond the shelf, in cases, a part case up.
+      const need = daily * BigInt(GUIDE_DAYS) - (onHand > 0n ? onHand : 0n);
+      return [id, need <= 0n ? 0 : Number(ceil(need, BigInt(perCase) * ONE))];
+    });
 }
 
 /**
