@@ -27,6 +27,7 @@ const TABLE_FIGURE: Partial<Record<string, FigureId>> = {
   retailers: "sales-by-retailer",
   weeks: "sales-by-week",
   suppliers: "sales-by-supplier",
+  reps: "sales-by-rep",
 };
 
 const RIGHT: ReadonlySet<ColumnKind> = new Set(["id", "count", "rate", "money", "percent"]);

@@ -245,6 +245,12 @@ export const FIGURES = {
       "For each supplier, the sum of the NumUnits and ExtPrice of its lines on the period's invoices (every status but Canceled), a return's taken off, and how many of those invoices (returns not counted) hold one.",
     computedBy: "lib/domain/insights/insights-tables.ts#supplierRanking",
   },
+  "sales-by-rep": {
+    pages: ["/insights (Sales by rep: each row's units, revenue and invoices; its CSV)"],
+    definition:
+      "For each rep, the sum of the NumUnits and ExtPrice of the lines of the period's invoices (every status but Canceled) of the stores the rep covers (its record's SalesRepUserID, or the rep's accounts in /salesReps), a return's taken off, and how many of those invoices (returns not counted); a store no rep covers counts under No rep.",
+    computedBy: "lib/domain/insights/sales-by.ts#salesBy",
+  },
   "books-payment-sums": {
     pages: ["/accounting (a payments file's preview: Bank, Brands' credits, Allocated to bills, Prepaid, Returned)"],
     definition:

@@ -615,6 +615,45 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
     return { project: byKey(project), reference: salesRows(lines, (l) => l.supplierId) };
   },
 
+  async "sales-by-rep"(seed) {
+    // Staff's table over the whole distributor: the Employee key's sales.
+    const { input, period, lines } = await sales(seed, "Employee");
+    // Who covers a store, as the page's history holds it (`lib/server/insights/history-read.ts`, which lib/domain may
+    // not import): the rep its record names (SalesRepUserID), and every rep whose accounts (/salesReps) list it.
+    const reps = await walk(seed, "Employee", "/salesReps");
+    const customers = await walk(seed, "Employee", "/customers?AccountStatuses=Active,Inactive,OutOfBus");
+    const coverOf = (customerId: unknown) =>
+      [
+        ...new Set([
+          ...reps
+            .filter((r) => ((r.Customers as Row[] | null) ?? []).some((c) => c.CustomerID === customerId))
+            .map((r) => r.UserID as number),
+          ...customers
+            .filter((c) => c.CustomerID === customerId && c.SalesRepUserID != null)
+            .map((c) => c.SalesRepUserID as number),
+        ]),
+      ].sort((a, b) => a - b);
+    const stores = [...new Set(input.invoices.map((i) => i.customerId))];
+    const history = {
+      ...input,
+      customers: stores.map((customerId) => ({ customerId, name: "", state: null, repUserIds: coverOf(customerId) })),
+    };
+    const project = salesBy("rep", history, period).map((r) => [r.key, r.units, micros(r.revenue), r.invoices]);
+    // Reference: each signed line counts once for every rep covering its invoice's store, else for "none".
+    const groups = new Map<string, CountedLine[]>();
+    for (const l of lines)
+      for (const rep of coverOf(l.customerId).length ? coverOf(l.customerId).map(String) : ["none"])
+        groups.set(rep, [...(groups.get(rep) ?? []), l]);
+    const reference = [...groups].map(([rep, mine]) => [
+      rep,
+      mine.reduce((n, l) => n + l.units, 0),
+      mine.reduce((total, l) => total + l.amount, 0n),
+      new Set(mine.filter((l) => !l.returned).map((l) => l.invoiceId)).size,
+    ]);
+    const order = (rows: unknown[][]) => [...rows].sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    return { project: order(project), reference: order(reference) };
+  },
+
   async "worst-past-due"(seed) {
     const [openWalk, agingWalk] = await Promise.all([
       projectWalk(seed, "Employee", overviewOpenInvoices),
