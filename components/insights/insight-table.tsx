@@ -28,6 +28,7 @@ const TABLE_FIGURE: Partial<Record<string, FigureId>> = {
   weeks: "sales-by-week",
   suppliers: "sales-by-supplier",
   reps: "sales-by-rep",
+  "doors-due": "doors-due",
 };
 
 const RIGHT: ReadonlySet<ColumnKind> = new Set(["id", "count", "rate", "money", "percent"]);

@@ -251,6 +251,12 @@ export const FIGURES = {
       "For each rep, the sum of the NumUnits and ExtPrice of the lines of the period's invoices (every status but Canceled) of the stores the rep covers (its record's SalesRepUserID, or the rep's accounts in /salesReps), a return's taken off, and how many of those invoices (returns not counted); a store no rep covers counts under No rep.",
     computedBy: "lib/domain/insights/sales-by.ts#salesBy",
   },
+  "doors-due": {
+    pages: ["/insights (Doors due to reorder: each rep's stores, their next order expected and status; its CSV)"],
+    definition:
+      "The stores with three days at least of orders (invoices but returns) whose next order, the last plus the median days between them (a half day up), is expected by this week's Sunday, and whose last order is 90 days old at most; late past 1.5 medians since it, due past one; under each rep who covers the store, else No rep.",
+    computedBy: "lib/domain/insights/insight-table-rows.ts#doorsDueRows",
+  },
   "books-payment-sums": {
     pages: ["/accounting (a payments file's preview: Bank, Brands' credits, Allocated to bills, Prepaid, Returned)"],
     definition:

@@ -14,7 +14,7 @@ import { customersRequest, deliveryParams } from "@/lib/domain/delivery/requests
 import { deliveriesOn, scheduleRows } from "@/lib/domain/delivery/schedule";
 import { periodComparison } from "@/lib/domain/insights/period-comparison";
 import { salesBy } from "@/lib/domain/insights/sales-by";
-import { weekRows } from "@/lib/domain/insights/insight-table-rows";
+import { doorsDueRows, weekRows } from "@/lib/domain/insights/insight-table-rows";
 import { insightsQuery, supplierRanking } from "@/lib/domain/insights/insights-tables";
 import { isCredit, owed } from "@/lib/domain/invoices/open-items";
 import { openInvoicesRequest, paymentsRequest } from "@/lib/ui/payments/requests";
@@ -618,21 +618,7 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
   async "sales-by-rep"(seed) {
     // Staff's table over the whole distributor: the Employee key's sales.
     const { input, period, lines } = await sales(seed, "Employee");
-    // Who covers a store, as the page's history holds it (`lib/server/insights/history-read.ts`, which lib/domain may
-    // not import): the rep its record names (SalesRepUserID), and every rep whose accounts (/salesReps) list it.
-    const reps = await walk(seed, "Employee", "/salesReps");
-    const customers = await walk(seed, "Employee", "/customers?AccountStatuses=Active,Inactive,OutOfBus");
-    const coverOf = (customerId: unknown) =>
-      [
-        ...new Set([
-          ...reps
-            .filter((r) => ((r.Customers as Row[] | null) ?? []).some((c) => c.CustomerID === customerId))
-            .map((r) => r.UserID as number),
-          ...customers
-            .filter((c) => c.CustomerID === customerId && c.SalesRepUserID != null)
-            .map((c) => c.SalesRepUserID as number),
-        ]),
-      ].sort((a, b) => a - b);
+    const coverOf = await coverage(seed);
     const stores = [...new Set(input.invoices.map((i) => i.customerId))];
     const history = {
       ...input,
@@ -652,6 +638,59 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
     ]);
     const order = (rows: unknown[][]) => [...rows].sort((a, b) => String(a[0]).localeCompare(String(b[0])));
     return { project: order(project), reference: order(reference) };
+  },
+
+  async "doors-due"(seed) {
+    // Staff's whole history: every invoice the Employee key reads, each store under the reps who cover it.
+    const invoices = await walk(seed, "Employee", "/invoices?Statuses=1,2,3,4,5,7");
+    const coverOf = await coverage(seed);
+    const stores = [...new Set(invoices.map((i) => i.CustomerID as number))];
+    const input = {
+      invoices: invoices.map((i) => ({
+        invoiceId: i.InvoiceID as number,
+        customerId: i.CustomerID as number,
+        invoiceNum: String(i.InvoiceNum),
+        date: String(i.Date),
+        status: i.Status as number,
+      })),
+      lines: [],
+      customers: stores.map((customerId) => ({ customerId, name: "", state: null, repUserIds: coverOf(customerId) })),
+      products: [],
+    };
+    const row = (rep: unknown, store: unknown, next: unknown, status: unknown) => `${rep} ${store} ${next} ${status}`;
+    const project = doorsDueRows(input, seed.today)
+      .map((r) => row(r.rep.replace(/^Rep /, ""), r.customerId, r.nextOrder, r.status))
+      .sort();
+    // Reference: a store's distinct days with an invoice other than a return, to today; three at least, the median of
+    // the days between them; the next order expected the last plus the median (a half day up); due this week when
+    // that is by this week's Sunday and the last order is 90 days old at most; late past 1.5 medians, due past one.
+    const sunday = shiftDay(seed.today, 7 - weekday(seed.today));
+    const between = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
+    const reference: string[] = [];
+    for (const store of stores) {
+      const days = [
+        ...new Set(
+          invoices
+            .filter((i) => i.CustomerID === store && i.Status !== 4 && day(i.Date) <= seed.today)
+            .map((i) => day(i.Date)),
+        ),
+      ].sort();
+      if (days.length < 3) continue;
+      const gaps = days
+        .slice(1)
+        .map((d, i) => between(days[i]!, d))
+        .sort((a, b) => a - b);
+      const mid = Math.floor(gaps.length / 2);
+      const median = gaps.length % 2 ? gaps[mid]! : (gaps[mid - 1]! + gaps[mid]!) / 2;
+      const last = days.at(-1)!;
+      const next = shiftDay(last, Math.ceil(median));
+      const since = between(last, seed.today);
+      if (next > sunday || since > 90) continue;
+      const status = since > 1.5 * median ? "late" : since > median ? "due" : "ok";
+      const reps = coverOf(store);
+      for (const rep of reps.length ? reps : ["No rep"]) reference.push(row(rep, store, next, status));
+    }
+    return { project, reference: reference.sort() };
   },
 
   async "worst-past-due"(seed) {
@@ -930,6 +969,26 @@ async function suggestions(seed: Seed, store: number): Promise<unknown[][]> {
       const need = daily * BigInt(GUIDE_DAYS) - (onHand > 0n ? onHand : 0n);
       return [id, need <= 0n ? 0 : Number(ceil(need, BigInt(perCase) * ONE))];
     });
+}
+
+/**
+ * Who covers a store, as the Insights history holds it (`lib/server/insights/history-read.ts`, which lib/domain may not
+ * import): the rep its record names (SalesRepUserID), and every rep whose accounts (/salesReps) list it.
+ */
+async function coverage(seed: Seed): Promise<(customerId: unknown) => number[]> {
+  const reps = await walk(seed, "Employee", "/salesReps");
+  const customers = await walk(seed, "Employee", "/customers?AccountStatuses=Active,Inactive,OutOfBus");
+  return (customerId) =>
+    [
+      ...new Set([
+        ...reps
+          .filter((r) => ((r.Customers as Row[] | null) ?? []).some((c) => c.CustomerID === customerId))
+          .map((r) => r.UserID as number),
+        ...customers
+          .filter((c) => c.CustomerID === customerId && c.SalesRepUserID != null)
+          .map((c) => c.SalesRepUserID as number),
+      ]),
+    ].sort((a, b) => a - b);
 }
 
 /**
