@@ -29,6 +29,7 @@ const TABLE_FIGURE: Partial<Record<string, FigureId>> = {
   suppliers: "sales-by-supplier",
   reps: "sales-by-rep",
   "doors-due": "doors-due",
+  distribution: "distribution-by-product",
 };
 
 const RIGHT: ReadonlySet<ColumnKind> = new Set(["id", "count", "rate", "money", "percent"]);

@@ -257,6 +257,14 @@ export const FIGURES = {
       "The stores with three days at least of orders (invoices but returns) whose next order, the last plus the median days between them (a half day up), is expected by this week's Sunday, and whose last order is 90 days old at most; late past 1.5 medians since it, due past one; under each rep who covers the store, else No rep.",
     computedBy: "lib/domain/insights/insight-table-rows.ts#doorsDueRows",
   },
+  "distribution-by-product": {
+    pages: [
+      "/insights (Distribution and velocity, by product: doors, new, lost, units per door per week, share of doors; its CSV)",
+    ],
+    definition:
+      "For each product sold in the period or the one as long before it: its doors (stores with an invoice other than a return dated in the period whose line of it delivered units), those new and lost against the period before, its units (a return's taken off) × 7 ÷ (doors × the period's days), and its doors ÷ the brand's doors in percent.",
+    computedBy: "lib/domain/insights/distribution.ts#distribution",
+  },
   "books-payment-sums": {
     pages: ["/accounting (a payments file's preview: Bank, Brands' credits, Allocated to bills, Prepaid, Returned)"],
     definition:

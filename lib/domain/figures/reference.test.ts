@@ -14,6 +14,7 @@ import { customersRequest, deliveryParams } from "@/lib/domain/delivery/requests
 import { deliveriesOn, scheduleRows } from "@/lib/domain/delivery/schedule";
 import { periodComparison } from "@/lib/domain/insights/period-comparison";
 import { salesBy } from "@/lib/domain/insights/sales-by";
+import { distribution } from "@/lib/domain/insights/distribution";
 import { doorsDueRows, weekRows } from "@/lib/domain/insights/insight-table-rows";
 import { insightsQuery, supplierRanking } from "@/lib/domain/insights/insights-tables";
 import { isCredit, owed } from "@/lib/domain/invoices/open-items";
@@ -693,6 +694,56 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
     return { project, reference: reference.sort() };
   },
 
+  async "distribution-by-product"(seed) {
+    // The 28 days to today against the 28 before: the brand's invoices from two days before those.
+    const { input, period, invoices, rawLines } = await sales(seed, "Supplier", 30);
+    const project = distribution("product", input, period).rows.map((r) => [
+      Number(r.key),
+      r.doors,
+      r.newDoors,
+      r.lostDoors,
+      r.unitsPerDoorPerWeek,
+      r.shareOfDoors,
+    ]);
+    // Reference: in each period, a product's doors are the stores with an invoice other than a return dated in it
+    // whose line of the product delivered units; its units are its lines' NumUnits, a return's taken off.
+    const previous = { from: shiftDay(period.from, -28), to: shiftDay(period.from, -1) };
+    const tally = (p: { from: string; to: string }) => {
+      const of = new Map(
+        invoices.filter((i) => day(i.Date) >= p.from && day(i.Date) <= p.to).map((i) => [i.InvoiceID, i]),
+      );
+      const products = new Map<number, { doors: Set<unknown>; units: number }>();
+      for (const l of rawLines) {
+        const invoice = of.get(l.InvoiceID);
+        if (!invoice) continue;
+        const t = products.get(l.ProductID as number) ?? { doors: new Set(), units: 0 };
+        products.set(l.ProductID as number, t);
+        const units = Number(l.NumUnits);
+        const returned = invoice.Status === 4;
+        t.units += returned && units > 0 ? -units : units;
+        if (!returned && units > 0) t.doors.add(invoice.CustomerID);
+      }
+      return products;
+    };
+    const now = tally(period);
+    const then = tally(previous);
+    const brandDoors = new Set([...now.values()].flatMap((t) => [...t.doors])).size;
+    const reference = [...new Set([...now.keys(), ...then.keys()])].map((id) => {
+      const doors = now.get(id)?.doors ?? new Set();
+      const before = then.get(id)?.doors ?? new Set();
+      const units = now.get(id)?.units ?? 0;
+      return [
+        id,
+        doors.size,
+        [...doors].filter((c) => !before.has(c)).length,
+        [...before].filter((c) => !doors.has(c)).length,
+        doors.size ? rounded(BigInt(units) * 7n, BigInt(doors.size) * 28n, 2) : null,
+        brandDoors ? rounded(BigInt(doors.size) * 100n, BigInt(brandDoors), 1) : null,
+      ];
+    });
+    return { project: byKey(project), reference: byKey(reference) };
+  },
+
   async "worst-past-due"(seed) {
     const [openWalk, agingWalk] = await Promise.all([
       projectWalk(seed, "Employee", overviewOpenInvoices),
@@ -971,6 +1022,14 @@ async function suggestions(seed: Seed, store: number): Promise<unknown[][]> {
     });
 }
 
+/** `n ÷ d` (d above zero) to `places` decimals, half away from zero, as text: the reference's own division. */
+function rounded(n: bigint, d: bigint, places: number): string {
+  const scale = 10n ** BigInt(places);
+  const magnitude = ((n < 0n ? -n : n) * scale * 2n + d) / (2n * d);
+  const text = `${magnitude / scale}.${String(magnitude % scale).padStart(places, "0")}`;
+  return n < 0n && magnitude !== 0n ? `-${text}` : text;
+}
+
 /**
  * Who covers a store, as the Insights history holds it (`lib/server/insights/history-read.ts`, which lib/domain may not
  * import): the rep its record names (SalesRepUserID), and every rep whose accounts (/salesReps) list it.
@@ -1149,9 +1208,9 @@ async function agingFigure<T>(
 }
 
 /** A key's sales of the 28 days to today (the brand's by default), by the project (`periodComparison`) and by the lines, each signed. */
-async function sales(seed: Seed, as: KeyType = "Supplier") {
+async function sales(seed: Seed, as: KeyType = "Supplier", before = 2) {
   const period = { from: shiftDay(seed.today, -27), to: seed.today };
-  const invoices = await walk(seed, as, `/invoices?Statuses=1,2,3,4,5,7&StartDate=${shiftDay(period.from, -2)}`);
+  const invoices = await walk(seed, as, `/invoices?Statuses=1,2,3,4,5,7&StartDate=${shiftDay(period.from, -before)}`);
   const lines: Row[] = [];
   const ids = invoices.map((i) => i.InvoiceID);
   for (let i = 0; i < ids.length; i += 200)
@@ -1213,7 +1272,7 @@ async function sales(seed: Seed, as: KeyType = "Supplier") {
             day: dayOf.get(l.InvoiceID)!,
           };
     });
-  return { project, lines: counted, input, period };
+  return { project, lines: counted, input, period, invoices, rawLines: lines };
 }
 
 type CountedLine = Awaited<ReturnType<typeof sales>>["lines"][number];
