@@ -57,6 +57,7 @@ export function ExportPreview({
       <p
         role="status"
         data-testid="export-counts"
+        data-figure={answer.kind === "bills" ? "books-bills-total" : undefined}
         className={
           words.nothing
             ? "rounded border border-sky-700 bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:border-sky-400 dark:bg-sky-950 dark:text-sky-100"
@@ -162,7 +163,11 @@ function PaymentSums({ sums }: { sums: NonNullable<PreviewJson["sums"]> }) {
     ...(Number(sums.returned) !== 0 ? [["returned", "Returned", sums.returned] as [string, string, string]] : []),
   ];
   return (
-    <dl aria-label="The file's sums" className="grid grid-cols-2 gap-2 text-sm sm:flex sm:flex-wrap sm:gap-6">
+    <dl
+      aria-label="The file's sums"
+      data-figure="books-payment-sums"
+      className="grid grid-cols-2 gap-2 text-sm sm:flex sm:flex-wrap sm:gap-6"
+    >
       {figures.map(([key, label, value]) => (
         <div key={key} className="min-w-0">
           <dt className="text-slate-700 dark:text-slate-300">{label}</dt>

@@ -25,6 +25,11 @@ export interface TablePaging {
 const TABLE_FIGURE: Partial<Record<string, FigureId>> = {
   products: "sales-by-product",
   retailers: "sales-by-retailer",
+  weeks: "sales-by-week",
+  suppliers: "sales-by-supplier",
+  reps: "sales-by-rep",
+  "doors-due": "doors-due",
+  distribution: "distribution-by-product",
 };
 
 const RIGHT: ReadonlySet<ColumnKind> = new Set(["id", "count", "rate", "money", "percent"]);

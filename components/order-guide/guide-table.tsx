@@ -171,7 +171,9 @@ function GuideCards({ rows, shown, send }: LayoutProps) {
             </dl>
             <div className="mt-2 flex min-h-11 items-center justify-between gap-3 text-sm">
               <p>
-                <span className="font-semibold">Suggested: {s.suggested}</span>
+                <span className="font-semibold" data-figure="order-guide-suggested">
+                  Suggested: {s.suggested}
+                </span>
                 {send && (
                   <span aria-hidden="true" className={`block ${MUTED}`}>
                     Cases to ask for
@@ -258,7 +260,7 @@ function GuideDesk({ guide, rows, shown, send }: LayoutProps & { guide: GuideDat
                 <td className="p-2 text-right">{formatMoney(row.casePrice)}</td>
                 <td className="p-2">{s.promotion}</td>
                 <td className="p-2">{s.stock}</td>
-                <td className="p-2 text-right font-semibold">
+                <td className="p-2 text-right font-semibold" data-figure="order-guide-suggested">
                   {row.suggestedCases}
                   {row.sample && <span className="block text-xs font-normal">a sample</span>}
                 </td>

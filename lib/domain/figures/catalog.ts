@@ -231,6 +231,58 @@ export const FIGURES = {
       "For each store, the sum of the lines' NumUnits and ExtPrice of its period's invoices (every status but Canceled), a return's taken off, and how many of those invoices it has (returns not counted); a store with neither units nor an invoice is no row.",
     computedBy: "lib/domain/insights/sales-by.ts#salesBy",
   },
+  "sales-by-week": {
+    pages: ["/insights (Sales by week: each week's units, revenue and invoices, and the chart; its CSV)"],
+    definition:
+      "For each week (Monday to Sunday) the period touches, the sum of the NumUnits and ExtPrice of the lines of its invoices dated in the period (every status but Canceled), a return's taken off, and how many of those invoices (returns not counted); a week with none is a row of zeros.",
+    computedBy: "lib/domain/insights/insight-table-rows.ts#weekRows",
+  },
+  "sales-by-supplier": {
+    pages: [
+      "/insights (staff: Sales by supplier, each row's units, revenue and invoices; its CSV; the supplier chooser's order)",
+    ],
+    definition:
+      "For each supplier, the sum of the NumUnits and ExtPrice of its lines on the period's invoices (every status but Canceled), a return's taken off, and how many of those invoices (returns not counted) hold one.",
+    computedBy: "lib/domain/insights/insights-tables.ts#supplierRanking",
+  },
+  "sales-by-rep": {
+    pages: ["/insights (Sales by rep: each row's units, revenue and invoices; its CSV)"],
+    definition:
+      "For each rep, the sum of the NumUnits and ExtPrice of the lines of the period's invoices (every status but Canceled) of the stores the rep covers (its record's SalesRepUserID, or the rep's accounts in /salesReps), a return's taken off, and how many of those invoices (returns not counted); a store no rep covers counts under No rep.",
+    computedBy: "lib/domain/insights/sales-by.ts#salesBy",
+  },
+  "doors-due": {
+    pages: ["/insights (Doors due to reorder: each rep's stores, their next order expected and status; its CSV)"],
+    definition:
+      "The stores with three days at least of orders (invoices but returns) whose next order, the last plus the median days between them (a half day up), is expected by this week's Sunday, and whose last order is 90 days old at most; late past 1.5 medians since it, due past one; under each rep who covers the store, else No rep.",
+    computedBy: "lib/domain/insights/insight-table-rows.ts#doorsDueRows",
+  },
+  "distribution-by-product": {
+    pages: [
+      "/insights (Distribution and velocity, by product: doors, new, lost, units per door per week, share of doors; its CSV)",
+    ],
+    definition:
+      "For each product sold in the period or the one as long before it: its doors (stores with an invoice other than a return dated in the period whose line of it delivered units), those new and lost against the period before, its units (a return's taken off) × 7 ÷ (doors × the period's days), and its doors ÷ the brand's doors in percent.",
+    computedBy: "lib/domain/insights/distribution.ts#distribution",
+  },
+  "books-payment-sums": {
+    pages: ["/accounting (a payments file's preview: Bank, Brands' credits, Allocated to bills, Prepaid, Returned)"],
+    definition:
+      "Of the payments posted in the period (PostDate): their Amounts from the bank, and a brand's credit's apart; their confirmed allocations toward bills the books hold; the rest prepaid, or returned for a negative Amount; each to the cent.",
+    computedBy: "lib/domain/accounting/bill-payments.ts#paymentSums",
+  },
+  "books-bills-total": {
+    pages: ["/accounting (a bills file's preview: how many bills, and their total)"],
+    definition:
+      "The invoices of the period and statuses chosen, dated on the store's calendar day, but one being updated (RevisionStatus): how many, and their InvoiceTotals to the cent added.",
+    computedBy: "lib/domain/accounting/bills.ts#billsOf",
+  },
+  "order-guide-suggested": {
+    pages: ['/order-guide (each row\'s Suggested cases; the fields "Fill suggestions" fills; its CSV)'],
+    definition:
+      "For each product a store ordered in the last 180 days or has on promotion today, whole cases for the days chosen (14): nothing out of stock, a sample or without a case price; a counted shelf with sales, the days' units beyond the shelf a part case up; counted without sales, the usual a part case up if empty, else nothing; never counted, its 180 days' pace for the days to the nearest case, at most the usual rounded down.",
+    computedBy: "lib/domain/order-guide/guide.ts#suggestedCases",
+  },
 } as const satisfies Record<string, FigureEntry>;
 
 /** A figure's id: what a page marks its element with (`data-figure`). */

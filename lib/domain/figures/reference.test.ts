@@ -14,10 +14,14 @@ import { customersRequest, deliveryParams } from "@/lib/domain/delivery/requests
 import { deliveriesOn, scheduleRows } from "@/lib/domain/delivery/schedule";
 import { periodComparison } from "@/lib/domain/insights/period-comparison";
 import { salesBy } from "@/lib/domain/insights/sales-by";
+import { distribution } from "@/lib/domain/insights/distribution";
+import { doorsDueRows, weekRows } from "@/lib/domain/insights/insight-table-rows";
+import { insightsQuery, supplierRanking } from "@/lib/domain/insights/insights-tables";
 import { isCredit, owed } from "@/lib/domain/invoices/open-items";
 import { openInvoicesRequest, paymentsRequest } from "@/lib/ui/payments/requests";
 import { agingInvoiceIds, buildStatement, type Statement } from "@/lib/domain/statements/statement";
 import { OUT_OF_STOCK, stockBuckets } from "@/lib/domain/stock/stock-buckets";
+import { readGuide } from "@/lib/domain/order-guide/guide-data";
 import { todayModel } from "@/lib/domain/today/today";
 import { todayBalances, worstPastDue } from "@/lib/domain/today/today-balances";
 import { readTodayData } from "@/lib/domain/today/today-data";
@@ -42,6 +46,11 @@ import {
   topAccounts,
 } from "@/lib/ui/overview/requests";
 import { creditAvailable, pendingAllocations } from "@/lib/domain/payments/credit";
+import { DEFAULT_MAPPING } from "@/lib/domain/accounting/mapping";
+import { ALL_INVOICE_STATUSES } from "@/lib/domain/accounting/bills";
+import { paymentSums, paymentsOf } from "@/lib/domain/accounting/bill-payments";
+import { billsOf, totalOf } from "@/lib/domain/accounting/bills";
+import { billsInBooks, billsFor } from "@/lib/domain/accounting/formats";
 import { FIGURE_IDS, type FigureId } from "./catalog";
 
 // The second reading: each figure of the catalogue recomputed from the sandbox's raw records by a reference of its own
@@ -576,6 +585,164 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
     return { project: byKey(project), reference: salesRows(lines, (l) => l.customerId) };
   },
 
+  async "sales-by-week"(seed) {
+    const { input, period, lines } = await sales(seed);
+    const project = weekRows(input, period, 28).map((w) => [w.week, w.units, micros(w.revenue), w.invoices]);
+    // Reference: the signed lines grouped by their invoice's week (its Monday), every week the period touches a row.
+    const monday = (d: string) => shiftDay(d, 1 - weekday(d));
+    const reference: unknown[][] = [];
+    for (let week = monday(period.from); week <= period.to; week = shiftDay(week, 7)) {
+      const mine = lines.filter((l) => monday(l.day) === week);
+      reference.push([
+        week,
+        mine.reduce((n, l) => n + l.units, 0),
+        mine.reduce((total, l) => total + l.amount, 0n),
+        new Set(mine.filter((l) => !l.returned).map((l) => l.invoiceId)).size,
+      ]);
+    }
+    return { project, reference };
+  },
+
+  async "sales-by-supplier"(seed) {
+    // Staff's table (a brand's key reads its own lines only): the Employee key's sales.
+    const { input, period, lines } = await sales(seed, "Employee");
+    const project = supplierRanking({ ...input, shelf: [] }, insightsQuery({ weeks: "4" }), period.to).map((r) => [
+      Number(r.key),
+      r.units,
+      micros(r.revenue),
+      r.invoices,
+    ]);
+    return { project: byKey(project), reference: salesRows(lines, (l) => l.supplierId) };
+  },
+
+  async "sales-by-rep"(seed) {
+    // Staff's table over the whole distributor: the Employee key's sales.
+    const { input, period, lines } = await sales(seed, "Employee");
+    const coverOf = await coverage(seed);
+    const stores = [...new Set(input.invoices.map((i) => i.customerId))];
+    const history = {
+      ...input,
+      customers: stores.map((customerId) => ({ customerId, name: "", state: null, repUserIds: coverOf(customerId) })),
+    };
+    const project = salesBy("rep", history, period).map((r) => [r.key, r.units, micros(r.revenue), r.invoices]);
+    // Reference: each signed line counts once for every rep covering its invoice's store, else for "none".
+    const groups = new Map<string, CountedLine[]>();
+    for (const l of lines)
+      for (const rep of coverOf(l.customerId).length ? coverOf(l.customerId).map(String) : ["none"])
+        groups.set(rep, [...(groups.get(rep) ?? []), l]);
+    const reference = [...groups].map(([rep, mine]) => [
+      rep,
+      mine.reduce((n, l) => n + l.units, 0),
+      mine.reduce((total, l) => total + l.amount, 0n),
+      new Set(mine.filter((l) => !l.returned).map((l) => l.invoiceId)).size,
+    ]);
+    const order = (rows: unknown[][]) => [...rows].sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    return { project: order(project), reference: order(reference) };
+  },
+
+  async "doors-due"(seed) {
+    // Staff's whole history: every invoice the Employee key reads, each store under the reps who cover it.
+    const invoices = await walk(seed, "Employee", "/invoices?Statuses=1,2,3,4,5,7");
+    const coverOf = await coverage(seed);
+    const stores = [...new Set(invoices.map((i) => i.CustomerID as number))];
+    const input = {
+      invoices: invoices.map((i) => ({
+        invoiceId: i.InvoiceID as number,
+        customerId: i.CustomerID as number,
+        invoiceNum: String(i.InvoiceNum),
+        date: String(i.Date),
+        status: i.Status as number,
+      })),
+      lines: [],
+      customers: stores.map((customerId) => ({ customerId, name: "", state: null, repUserIds: coverOf(customerId) })),
+      products: [],
+    };
+    const row = (rep: unknown, store: unknown, next: unknown, status: unknown) => `${rep} ${store} ${next} ${status}`;
+    const project = doorsDueRows(input, seed.today)
+      .map((r) => row(r.rep.replace(/^Rep /, ""), r.customerId, r.nextOrder, r.status))
+      .sort();
+    // Reference: a store's distinct days with an invoice other than a return, to today; three at least, the median of
+    // the days between them; the next order expected the last plus the median (a half day up); due this week when
+    // that is by this week's Sunday and the last order is 90 days old at most; late past 1.5 medians, due past one.
+    const sunday = shiftDay(seed.today, 7 - weekday(seed.today));
+    const between = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
+    const reference: string[] = [];
+    for (const store of stores) {
+      const days = [
+        ...new Set(
+          invoices
+            .filter((i) => i.CustomerID === store && i.Status !== 4 && day(i.Date) <= seed.today)
+            .map((i) => day(i.Date)),
+        ),
+      ].sort();
+      if (days.length < 3) continue;
+      const gaps = days
+        .slice(1)
+        .map((d, i) => between(days[i]!, d))
+        .sort((a, b) => a - b);
+      const mid = Math.floor(gaps.length / 2);
+      const median = gaps.length % 2 ? gaps[mid]! : (gaps[mid - 1]! + gaps[mid]!) / 2;
+      const last = days.at(-1)!;
+      const next = shiftDay(last, Math.ceil(median));
+      const since = between(last, seed.today);
+      if (next > sunday || since > 90) continue;
+      const status = since > 1.5 * median ? "late" : since > median ? "due" : "ok";
+      const reps = coverOf(store);
+      for (const rep of reps.length ? reps : ["No rep"]) reference.push(row(rep, store, next, status));
+    }
+    return { project, reference: reference.sort() };
+  },
+
+  async "distribution-by-product"(seed) {
+    // The 28 days to today against the 28 before: the brand's invoices from two days before those.
+    const { input, period, invoices, rawLines } = await sales(seed, "Supplier", 30);
+    const project = distribution("product", input, period).rows.map((r) => [
+      Number(r.key),
+      r.doors,
+      r.newDoors,
+      r.lostDoors,
+      r.unitsPerDoorPerWeek,
+      r.shareOfDoors,
+    ]);
+    // Reference: in each period, a product's doors are the stores with an invoice other than a return dated in it
+    // whose line of the product delivered units; its units are its lines' NumUnits, a return's taken off.
+    const previous = { from: shiftDay(period.from, -28), to: shiftDay(period.from, -1) };
+    const tally = (p: { from: string; to: string }) => {
+      const of = new Map(
+        invoices.filter((i) => day(i.Date) >= p.from && day(i.Date) <= p.to).map((i) => [i.InvoiceID, i]),
+      );
+      const products = new Map<number, { doors: Set<unknown>; units: number }>();
+      for (const l of rawLines) {
+        const invoice = of.get(l.InvoiceID);
+        if (!invoice) continue;
+        const t = products.get(l.ProductID as number) ?? { doors: new Set(), units: 0 };
+        products.set(l.ProductID as number, t);
+        const units = Number(l.NumUnits);
+        const returned = invoice.Status === 4;
+        t.units += returned && units > 0 ? -units : units;
+        if (!returned && units > 0) t.doors.add(invoice.CustomerID);
+      }
+      return products;
+    };
+    const now = tally(period);
+    const then = tally(previous);
+    const brandDoors = new Set([...now.values()].flatMap((t) => [...t.doors])).size;
+    const reference = [...new Set([...now.keys(), ...then.keys()])].map((id) => {
+      const doors = now.get(id)?.doors ?? new Set();
+      const before = then.get(id)?.doors ?? new Set();
+      const units = now.get(id)?.units ?? 0;
+      return [
+        id,
+        doors.size,
+        [...doors].filter((c) => !before.has(c)).length,
+        [...before].filter((c) => !doors.has(c)).length,
+        doors.size ? rounded(BigInt(units) * 7n, BigInt(doors.size) * 28n, 2) : null,
+        brandDoors ? rounded(BigInt(doors.size) * 100n, BigInt(brandDoors), 1) : null,
+      ];
+    });
+    return { project: byKey(project), reference: byKey(reference) };
+  },
+
   async "worst-past-due"(seed) {
     const [openWalk, agingWalk] = await Promise.all([
       projectWalk(seed, "Employee", overviewOpenInvoices),
@@ -632,6 +799,61 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
     return { project, reference };
   },
 
+  async "books-payment-sums"(seed) {
+    const { sums } = await books(seed);
+    const project = [sums.bankCents, sums.creditsCents, sums.allocatedCents, sums.prepaidCents, sums.returnedCents];
+    // Reference: the retailer's payments whose PostDate is in the period, each for its whole Amount (a brand's credit,
+    // one with a SupplierID, apart from the bank); its confirmed allocations toward a bill of the key's; the rest
+    // prepaid, or come back for a negative Amount. Each amount to whole cents, half away from zero.
+    const { from, to } = booksPeriod(seed);
+    const payments = (await walk(seed, "Customer", "/payments")).filter(
+      (p) => day(p.PostDate) >= from && day(p.PostDate) <= to,
+    );
+    const applications = await walk(seed, "Customer", "/payments/applications?Statuses=Confirmed");
+    const bills = new Set(
+      (await walk(seed, "Customer", "/invoices?Statuses=1,2,3,4,5,7"))
+        .filter((i) => !i.RevisionStatus)
+        .map((i) => String(i.InvoiceNum).trim()),
+    );
+    const reference = [0n, 0n, 0n, 0n, 0n];
+    for (const p of payments) {
+      const amount = cents(p.Amount);
+      reference[p.SupplierID != null ? 1 : 0]! += amount;
+      const allocated = applications
+        .filter((a) => a.PaymentInvoiceNum === p.PaymentInvoiceNum && bills.has(String(a.TargetInvoiceNum).trim()))
+        .reduce((t, a) => t + cents(a.Amount), 0n);
+      reference[2]! += allocated;
+      reference[amount < 0n ? 4 : 3]! += amount - allocated;
+    }
+    return { project, reference };
+  },
+
+  async "books-bills-total"(seed) {
+    const { bills } = await books(seed);
+    const project = [bills.count, bills.totalCents];
+    // Reference: the retailer's invoices (every status) dated in the period, but one being updated (RevisionStatus),
+    // each for its InvoiceTotal to whole cents.
+    const { from, to } = booksPeriod(seed);
+    const invoices = (await walk(seed, "Customer", "/invoices?Statuses=1,2,3,4,5,7")).filter(
+      (i) => day(i.Date) >= from && day(i.Date) <= to && !i.RevisionStatus,
+    );
+    return { project, reference: [invoices.length, invoices.reduce((t, i) => t + cents(i.InvoiceTotal), 0n)] };
+  },
+
+  async "order-guide-suggested"(seed) {
+    const stores = (await walk(seed, "Customer", "/customers?AccountStatuses=Active")).map(
+      (c) => c.CustomerID as number,
+    );
+    const project: unknown[] = [];
+    const reference: unknown[] = [];
+    for (const store of stores.sort((a, b) => a - b)) {
+      const guide = await readGuide(projectClient(seed, "Customer"), store, seed.today, GUIDE_DAYS);
+      project.push([store, byKey(guide.rows.map((r) => [r.productId, r.suggestedCases]))]);
+      reference.push([store, await suggestions(seed, store)]);
+    }
+    return { project, reference };
+  },
+
   async "today-on-hold"(seed) {
     const { glance, rep } = await todayStrip(seed);
     return { project: glance.onHold, reference: rep.active.filter((c) => c.OnHold === true).length };
@@ -651,6 +873,181 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
     return { project: glance.over60, reference: over60.length };
   },
 };
+
+/** The books export's period: the 90 days to the seed's today. */
+const booksPeriod = (seed: Seed) => ({ from: shiftDay(seed.today, -89), to: seed.today });
+
+/**
+ * The retailer's books export of the period as the preview plans it (`lib/server/accounting/accounting-export.ts`,
+ * which lib/domain may not import: its steps here, on the lists its reads walk, with an empty ledger and the default
+ * mapping): QuickBooks Desktop's payments file (`paymentsOf`, a line only toward a bill its bills file takes) and its
+ * bills file (`billsOf`, bills and vendor credits in one).
+ */
+function books(seed: Seed) {
+  let planned = booksPlans.get(seed.name);
+  if (!planned) booksPlans.set(seed.name, (planned = planBooks(seed)));
+  return planned;
+}
+const booksPlans = new Map<string, ReturnType<typeof planBooks>>();
+
+async function planBooks(seed: Seed) {
+  const read = <K extends OperationId>(request: ApiRequest<K>) =>
+    projectWalk(seed, "Customer", request, 100).then((w) => w.records);
+  const [customers, states, invoices, payments, applications] = await Promise.all([
+    read({ operation: "listCustomers", query: { AccountStatuses: "Active,Inactive,OutOfBus" } }),
+    read({ operation: "listStates", query: {} }),
+    read({ operation: "listInvoices", query: { Statuses: ALL_INVOICE_STATUSES.join(",") } }),
+    read({ operation: "listPayments", query: {} }),
+    read({ operation: "listPaymentApplications", query: { Statuses: "Confirmed" } }),
+  ]);
+  const ids = invoices.flatMap((i) => (i.InvoiceID != null ? [i.InvoiceID] : []));
+  const lines = [];
+  for (let i = 0; i < ids.length; i += 200)
+    lines.push(
+      ...(await read({ operation: "listInvoiceTransactions", query: { InvoiceIDs: ids.slice(i, i + 200).join(",") } })),
+    );
+  const input = { invoices, lines, products: [], terms: [], customers, states };
+  const period = { ...booksPeriod(seed), statuses: ALL_INVOICE_STATUSES };
+  const state = customers.find((c) => c.State)?.State;
+  const timeZone = states.find((st) => st.StateAbbreviation === state)?.TimeZone ?? "UTC";
+  const named = billsOf(input, DEFAULT_MAPPING, {
+    from: "0000-01-01",
+    to: "9999-12-31",
+    statuses: ALL_INVOICE_STATUSES,
+  });
+  const inBooks = billsInBooks(named.bills, "qbd").numbers;
+  const made = paymentsOf(
+    { payments, applications },
+    { ...period, timeZone, inBooks: (n) => inBooks.has(n), newOnly: true },
+  );
+  const bills = billsFor("iif", billsOf(input, DEFAULT_MAPPING, period).bills).bills;
+  return { sums: paymentSums(made.payments), bills: { count: bills.length, totalCents: totalOf(bills) } };
+}
+
+/** A decimal as whole cents, half away from zero (the reference's own rounding). */
+const cents = (value: unknown): bigint => centsOfMicros(micros(value));
+
+/** Micro-units as whole cents, half away from zero. */
+function centsOfMicros(m: bigint): bigint {
+  const magnitude = ((m < 0n ? -m : m) + 5_000n) / 10_000n;
+  return m < 0n ? -magnitude : magnitude;
+}
+
+/** The cover the order guide's suggestions aim at when the person chooses none. */
+const GUIDE_DAYS = 14;
+
+/**
+ * The reference's order guide of a store: each product it ordered in the last 180 days (a return is no order) or has
+ * on a running promotion today, with whole cases to suggest by the rules restated from the raw records.
+ */
+async function suggestions(seed: Seed, store: number): Promise<unknown[][]> {
+  const d = seed.today;
+  const invoices = await walk(
+    seed,
+    "Customer",
+    `/invoices?CustomerIDs=${store}&Statuses=1,2,3,4,5,7&StartDate=${shiftDay(d, -179)}`,
+  );
+  const lines: Row[] = [];
+  const ids = invoices.map((i) => i.InvoiceID);
+  for (let i = 0; i < ids.length; i += 200)
+    lines.push(...(await walk(seed, "Customer", `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`)));
+  const returned = new Set(invoices.filter((i) => i.Status === 4).map((i) => i.InvoiceID));
+  const dateOf = new Map(invoices.map((i) => [i.InvoiceID, String(i.Date)]));
+  const prices = (await walk(seed, "Customer", `/customerPricing?CustomerIDs=${store}&EffectiveDate=${d}`)).filter(
+    (p) => p.CustomerID === store,
+  );
+  const running = (p: Row) =>
+    p.PromotionID != null && (!p.StartDate || day(p.StartDate) <= d) && (!p.EndDate || day(p.EndDate) >= d);
+  const unitPrice = (p: Row | undefined) =>
+    p === undefined ? undefined : running(p) || p.PromotionID == null ? (p.UnitPrice ?? p.FullPrice) : p.FullPrice;
+  const products = new Set<number>(lines.filter((l) => !returned.has(l.InvoiceID)).map((l) => l.ProductID as number));
+  for (const p of prices) if (running(p) && unitPrice(p) !== p.FullPrice) products.add(p.ProductID as number);
+  if (products.size === 0) return [];
+  const records = await walk(seed, "Customer", `/products?ProductIDs=${[...products].join(",")}`);
+  const customer = (await walk(seed, "Customer", `/customers?CustomerIDs=${store}&AccountStatuses=Active`))[0]!;
+  const stock = (
+    await walk(seed, "Customer", `/availableInventory?CustomerIDs=${store}&LocationIDs=${customer.LocationID}`)
+  ).filter((s) => s.LocationID === customer.LocationID);
+  const counts = (await walk(seed, "Customer", `/retailerInventory?CustomerIDs=${store}`)).filter(
+    (c) => c.CustomerID === store,
+  );
+  const ONE = 1_000_000n;
+  const ceil = (n: bigint, per: bigint) => (n + per - 1n) / per;
+  return [...products]
+    .sort((a, b) => a - b)
+    .map((id) => {
+      const product = records.find((p) => p.ProductID === id);
+      const perCase = Math.trunc(Number(product?.WholesaleUnitsPerCase ?? 0));
+      const unit = unitPrice(prices.find((p) => p.ProductID === id));
+      // 1. Nothing the store cannot be sent or priced: out of stock, a sample, no case price today.
+      const priced = unit != null && perCase >= 1 && centsOfMicros(micros(unit) * BigInt(perCase)) > 0n;
+      if (!stock.find((s) => s.ProductID === id)?.InStock || product?.IsSample === true || !priced) return [id, 0];
+      // The usual order: the median of the cases of its newest five orders (an order's lines added), to the cent.
+      const orders = new Map<unknown, bigint>();
+      for (const l of lines.filter((l) => l.ProductID === id && !returned.has(l.InvoiceID)))
+        orders.set(l.InvoiceID, (orders.get(l.InvoiceID) ?? 0n) + micros(l.Cases));
+      const last = [...orders]
+        .sort(([a], [b]) => String(dateOf.get(b)).localeCompare(String(dateOf.get(a))))
+        .slice(0, 5)
+        .map(([, c]) => c)
+        .filter((c) => c > 0n)
+        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      const mid = Math.floor(last.length / 2);
+      const median = !last.length ? 0n : last.length % 2 ? last[mid]! : (last[mid - 1]! + last[mid]!) / 2n;
+      const usual = centsOfMicros(median) * 10_000n;
+      const count = counts.find((c) => c.ProductID === id);
+      if (!count || day(count.LastInventoryDate) < "2000-01-02") {
+        // Never counted: at the 180 days' pace (cases bought, a return's taken off, to the cent) for the days, to the
+        // nearest case, and at most the usual in whole cases.
+        const bought =
+          centsOfMicros(
+            lines
+              .filter((l) => l.ProductID === id)
+              .reduce((t, l) => {
+                const c = micros(l.Cases);
+                return t + (returned.has(l.InvoiceID) && c > 0n ? -c : c);
+              }, 0n),
+          ) * 10_000n;
+        const pace = bought <= 0n ? 0n : (bought * BigInt(GUIDE_DAYS) * 2n + 180n * ONE) / (360n * ONE);
+        return [id, Number(pace < usual / ONE ? pace : usual / ONE)];
+      }
+      const onHand = micros(count.Inventory);
+      const daily = count.DailySales == null ? 0n : micros(count.DailySales);
+      // Counted without sales: an empty shelf is short by the usual, a part case up; one holding stock needs nothing.
+      if (daily <= 0n || perCase < 1) return [id, onHand > 0n ? 0 : Number(ceil(usual, ONE))];
+      // Counted with sales: the units the days need beyond the shelf, in cases, a part case up.
+      const need = daily * BigInt(GUIDE_DAYS) - (onHand > 0n ? onHand : 0n);
+      return [id, need <= 0n ? 0 : Number(ceil(need, BigInt(perCase) * ONE))];
+    });
+}
+
+/** `n ÷ d` (d above zero) to `places` decimals, half away from zero, as text: the reference's own division. */
+function rounded(n: bigint, d: bigint, places: number): string {
+  const scale = 10n ** BigInt(places);
+  const magnitude = ((n < 0n ? -n : n) * scale * 2n + d) / (2n * d);
+  const text = `${magnitude / scale}.${String(magnitude % scale).padStart(places, "0")}`;
+  return n < 0n && magnitude !== 0n ? `-${text}` : text;
+}
+
+/**
+ * Who covers a store, as the Insights history holds it (`lib/server/insights/history-read.ts`, which lib/domain may not
+ * import): the rep its record names (SalesRepUserID), and every rep whose accounts (/salesReps) list it.
+ */
+async function coverage(seed: Seed): Promise<(customerId: unknown) => number[]> {
+  const reps = await walk(seed, "Employee", "/salesReps");
+  const customers = await walk(seed, "Employee", "/customers?AccountStatuses=Active,Inactive,OutOfBus");
+  return (customerId) =>
+    [
+      ...new Set([
+        ...reps
+          .filter((r) => ((r.Customers as Row[] | null) ?? []).some((c) => c.CustomerID === customerId))
+          .map((r) => r.UserID as number),
+        ...customers
+          .filter((c) => c.CustomerID === customerId && c.SalesRepUserID != null)
+          .map((c) => c.SalesRepUserID as number),
+      ]),
+    ].sort((a, b) => a - b);
+}
 
 /**
  * Today's strip of the rep with the most accounts (the reference's choice, from `/salesReps`), by the project (the
@@ -809,18 +1206,14 @@ async function agingFigure<T>(
   return { project, reference };
 }
 
-/** The brand's sales of the 28 days to today, by the project (`periodComparison`) and by the lines, each signed. */
-async function sales(seed: Seed) {
+/** A key's sales of the 28 days to today (the brand's by default), by the project (`periodComparison`) and by the lines, each signed. */
+async function sales(seed: Seed, as: KeyType = "Supplier", before = 2) {
   const period = { from: shiftDay(seed.today, -27), to: seed.today };
-  const invoices = await walk(
-    seed,
-    "Supplier",
-    `/invoices?Statuses=1,2,3,4,5,7&StartDate=${shiftDay(period.from, -2)}`,
-  );
+  const invoices = await walk(seed, as, `/invoices?Statuses=1,2,3,4,5,7&StartDate=${shiftDay(period.from, -before)}`);
   const lines: Row[] = [];
   const ids = invoices.map((i) => i.InvoiceID);
   for (let i = 0; i < ids.length; i += 200)
-    lines.push(...(await walk(seed, "Supplier", `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`)));
+    lines.push(...(await walk(seed, as, `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`)));
   const input = {
     invoices: invoices.map((i) => ({
       invoiceId: i.InvoiceID as number,
@@ -849,6 +1242,7 @@ async function sales(seed: Seed) {
       .map((i) => [i.InvoiceID, i.Status === 4]),
   );
   const customerOf = new Map(invoices.map((i) => [i.InvoiceID, i.CustomerID]));
+  const dayOf = new Map(invoices.map((i) => [i.InvoiceID, day(i.Date)]));
   const counted = lines
     .filter((l) => inPeriod.has(l.InvoiceID))
     .map((l) => {
@@ -862,7 +1256,9 @@ async function sales(seed: Seed) {
             returned,
             invoiceId: l.InvoiceID,
             productId: l.ProductID,
+            supplierId: l.SupplierID,
             customerId: customerOf.get(l.InvoiceID),
+            day: dayOf.get(l.InvoiceID)!,
           }
         : {
             amount,
@@ -870,10 +1266,12 @@ async function sales(seed: Seed) {
             returned,
             invoiceId: l.InvoiceID,
             productId: l.ProductID,
+            supplierId: l.SupplierID,
             customerId: customerOf.get(l.InvoiceID),
+            day: dayOf.get(l.InvoiceID)!,
           };
     });
-  return { project, lines: counted, input, period };
+  return { project, lines: counted, input, period, invoices, rawLines: lines };
 }
 
 type CountedLine = Awaited<ReturnType<typeof sales>>["lines"][number];
