@@ -229,20 +229,7 @@ describe("names travel exactly", () => {
     ["a vendor past QuickBooks Desktop's 41 characters", { vendorName: "V".repeat(42) }, "vendorName", /41/],
   ])("refuses %s when the mapping is saved, naming the field and why", async (_, change, field, words) => {
     const { person, deps } = await setUp();
-    const body = {
-      vendorName: "Distributor",
-      defaultAccount: "Inventory Asset",
-      accounts: {},
-      bankAccount: "Checking",
-      creditsAccount: "Supplier Credits",
-      payablesAccount: "Accounts Payable",
-      prepaymentsAccount: "Vendor Prepayments",
-      xeroDefaultAccount: "",
-      xeroAccounts: {},
-      xeroTaxType: "",
-      dateFormat: "MM/DD/YYYY",
-      ...change,
-    };
+    const body = { ...DEFAULT_MAPPING, ...change };
     const put = await putAccountingMapping(
       browserRequest("PUT", "/api/accounting/mapping", { cookie: person.cookie, json: body }),
       deps,
