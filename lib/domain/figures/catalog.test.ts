@@ -9,14 +9,18 @@ import { FIGURE_IDS, FIGURES } from "./catalog";
 const ROOT = join(__dirname, "..", "..", "..");
 const CATALOGUE = "lib/domain/figures/catalog.ts";
 
-/** The figure rows of docs/figures.md: `| \`id\` | pages | definition | computed by |` (columns padded or not). */
-function documented(): Map<string, string> {
-  const rows = new Map<string, string>();
-  for (const line of readFileSync(join(ROOT, "docs/figures.md"), "utf8").split("\n")) {
+const DOC = readFileSync(join(ROOT, "docs/figures.md"), "utf8");
+
+/** The figure rows of docs/figures.md, `| \`id\` | pages | definition | computed by |` (columns padded or not), in order. */
+function documentedRows(): [string, string][] {
+  return DOC.split("\n").flatMap((line) => {
     const m = /^\|\s*`([a-z0-9-]+)`\s*\|(.*)\|\s*$/.exec(line);
-    if (m) rows.set(m[1]!, m[2]!);
-  }
-  return rows;
+    return m ? [[m[1]!, m[2]!] as [string, string]] : [];
+  });
+}
+
+function documented(): Map<string, string> {
+  return new Map(documentedRows());
 }
 
 /** Every .ts and .tsx source under a folder (tests left out: they may name a figure that is not one). */
@@ -50,6 +54,14 @@ describe("the figures' catalogue", () => {
     ).toEqual([]);
     for (const id of FIGURE_IDS)
       expect(doc.get(id), `docs/figures.md's row of ${id} names its function`).toContain(FIGURES[id].computedBy);
+  });
+
+  it("docs/figures.md lists each figure once, with no merge left in it", () => {
+    // A merge once left both sides of the table in the doc, the conflict's markers reformatted into table rows: a
+    // lookup by id read the second copy and passed.
+    const ids = documentedRows().map(([id]) => id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i), "rows listed twice").toEqual([]);
+    expect(DOC, "a merge conflict's marker").not.toMatch(/^(<{7}|={7}|>{7}|> > > > > > >)|\|\s*={7}\s*\|/m);
   });
 
   it("every figure a page marks (data-figure) is in the catalogue", () => {
