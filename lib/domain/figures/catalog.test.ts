@@ -60,7 +60,10 @@ describe("the figures' catalogue", () => {
     // A merge once left both sides of the table in the doc, the conflict's markers reformatted into table rows: a
     // lookup by id read the second copy and passed.
     const ids = documentedRows().map(([id]) => id);
-    expect(ids.filter((id, i) => ids.indexOf(id) !== i), "rows listed twice").toEqual([]);
+    expect(
+      ids.filter((id, i) => ids.indexOf(id) !== i),
+      "rows listed twice",
+    ).toEqual([]);
     expect(DOC, "a merge conflict's marker").not.toMatch(/^(<{7}|={7}|>{7}|> > > > > > >)|\|\s*={7}\s*\|/m);
   });
 
