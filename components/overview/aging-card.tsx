@@ -1,6 +1,6 @@
 "use client";
 
-import { formatMoney } from "@/lib/format/display";
+import { formatMoneyExact } from "@/lib/format/display";
 import { amountsOf, sumAmounts } from "@/lib/domain/ar-aging/aging";
 import { OVERVIEW_STALE, overviewAging } from "@/lib/ui/overview/requests";
 import { AgingBar, Card, Figure } from "./card";
@@ -19,7 +19,7 @@ export function AgingCard({ card, label, testId }: { card: "owed" | "receivables
     <Card card={card} query={aging}>
       <Figure
         label="Balance at the last close, all ages"
-        value={`${whole ? "" : "at least "}${formatMoney(totals.total)}`}
+        value={`${whole ? "" : "at least "}${formatMoneyExact(totals.total)}`}
         testId={testId}
         figure="aging-total"
         href="/ar-aging"

@@ -74,7 +74,8 @@ describe("DueSoonCard", () => {
       InvoiceID: 2,
       InvoiceNum: "INV-2",
       ARAccountID: 50001,
-      OpenBalance: "37.140000",
+      // A sub-cent balance, as the ERP can hold: the card's total is the list's, exactly, as its CSV adds up.
+      OpenBalance: "37.145000",
       DueDate: `${inDays(-3)}T00:00:00Z`,
     },
     // A return, due 44 days ago: a credit, never overdue.
@@ -113,8 +114,8 @@ describe("DueSoonCard", () => {
     const listed = wholeList(LIST_VIEWS.openInvoices, { figure: "past-due" }, { records: open, complete: true }, today);
     expect(listed.count).toBe(2);
     expect(link(page, "overdue-count")).toEqual(["/invoices/open?figure=past-due", "2"]);
-    expect(link(page, "overdue-total")).toEqual(["/invoices/open?figure=past-due", "$1,237.14"]);
-    expect(listed.totals.OpenBalance).toBe("1237.140000");
+    expect(link(page, "overdue-total")).toEqual(["/invoices/open?figure=past-due", "$1,237.145"]);
+    expect(listed.totals.OpenBalance).toBe("1237.145000");
     expect(link(page, "due-soon-count")).toEqual(["/invoices/open?figure=due-soon", "1"]);
   });
 });

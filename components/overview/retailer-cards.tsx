@@ -6,7 +6,7 @@ import { todayIn } from "@/lib/format/days";
 import { DUE_SOON_DAYS } from "@/lib/domain/invoices/open-items";
 import { LIST_VIEWS } from "@/lib/domain/views/list-views";
 import { FIGURE_PARAM, wholeList } from "@/lib/domain/views/whole-list";
-import { formatDay, formatMoney } from "@/lib/format/display";
+import { formatDay, formatMoneyExact } from "@/lib/format/display";
 import { deliveryDaysText } from "@/lib/domain/delivery/cutoff";
 import { apiDeliveryDates } from "@/lib/domain/delivery/schedule";
 import {
@@ -57,7 +57,7 @@ export function DueSoonCard() {
           href={openInvoicesHref("past-due") as never}
           data-testid="overdue-total"
         >
-          {formatMoney(overdue.totals.OpenBalance)}
+          {formatMoneyExact(overdue.totals.OpenBalance)}
         </Link>{" "}
         open);{" "}
         <Link
@@ -88,7 +88,7 @@ export function DueSoonCard() {
                 )}{" "}
                 due {formatDay(i.DueDate)}
               </span>
-              <span className="tabular-nums">{formatMoney(i.OpenBalance)}</span>
+              <span className="tabular-nums">{formatMoneyExact(i.OpenBalance)}</span>
             </li>
           ))}
         </ul>
@@ -119,7 +119,7 @@ export function PaymentsCard() {
     <Card card="payments" query={state} also={[open.data, payments.data, pending.data]} readOnly={!mayAllocate}>
       <Figure
         label="Credit available on payments"
-        value={formatMoney(credit)}
+        value={formatMoneyExact(credit)}
         testId="credit-available"
         figure="credit-available"
         counts={creditAtLeast ? "At least this: more payments than the overview reads" : undefined}
@@ -130,7 +130,7 @@ export function PaymentsCard() {
           {waiting.count}
         </strong>{" "}
         allocation {waiting.count === 1 ? "request" : "requests"} on the way to the ERP
-        {waiting.count ? ` (${pendingAtLeast}${formatMoney(waiting.amount)})` : ""}.
+        {waiting.count ? ` (${pendingAtLeast}${formatMoneyExact(waiting.amount)})` : ""}.
       </p>
     </Card>
   );

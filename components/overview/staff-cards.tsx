@@ -7,7 +7,7 @@ import { deliveryParams } from "@/lib/domain/delivery/requests";
 import { deliveriesOn } from "@/lib/domain/delivery/schedule";
 import { pageHref } from "@/lib/domain/page-href";
 import { addDays, isoWeekday } from "@/lib/format/days";
-import { formatDay, formatMoney } from "@/lib/format/display";
+import { formatDay, formatMoneyExact } from "@/lib/format/display";
 import { LIST_VIEWS } from "@/lib/domain/views/list-views";
 import { listHref, wholeList } from "@/lib/domain/views/whole-list";
 import {
@@ -124,7 +124,7 @@ export function AwaitingCard() {
           href={href as never}
           data-testid="awaiting-total"
         >
-          {formatMoney(list.totals.InvoiceTotal)}
+          {formatMoneyExact(list.totals.InvoiceTotal)}
         </Link>{" "}
         in invoice totals; the end of day verifies them.
       </p>
