@@ -30,6 +30,10 @@ const TABLE_FIGURE: Partial<Record<string, FigureId>> = {
   reps: "sales-by-rep",
   "doors-due": "doors-due",
   distribution: "distribution-by-product",
+  health: "account-health",
+  "white-space": "white-space",
+  leaderboard: "weekly-leaderboard",
+  shelf: "shelf-watch",
 };
 
 const RIGHT: ReadonlySet<ColumnKind> = new Set(["id", "count", "rate", "money", "percent"]);

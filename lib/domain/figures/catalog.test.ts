@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { FIGURE_IDS, FIGURES } from "./catalog";
 
 // The catalogue is checked three ways: docs/figures.md names the same figures (both ways), every `data-figure` a page
-// marks is catalogued, and each entry's function exists where it says. `reference.test.ts` holds each to its reference.
+// marks is catalogued, each entry's function exists where it says, and each has a case in a reference suite
+// (`reference.test.ts`, `reference-*.test.ts`), which holds it to its reference.
 
 const ROOT = join(__dirname, "..", "..", "..");
 const CATALOGUE = "lib/domain/figures/catalog.ts";
@@ -95,6 +96,22 @@ describe("the figures' catalogue", () => {
         new RegExp(`export (async )?(function|const|class) ${name}\\b`),
       );
     }
+  });
+
+  it("each figure has a reference case in one reference suite (reference.test.ts or a reference-*.test.ts)", () => {
+    const dir = join(ROOT, "lib/domain/figures");
+    const suites = readdirSync(dir).filter((name) => /^reference(-[a-z0-9-]+)?\.test\.ts$/.test(name));
+    const cases = suites.flatMap((name) =>
+      [...readFileSync(join(dir, name), "utf8").matchAll(/^ {2}async "([a-z0-9-]+)"\(seed\)/gm)].map((m) => m[1]!),
+    );
+    expect(
+      FIGURE_IDS.filter((id) => !cases.includes(id)),
+      `add a case to CASES of a reference suite in lib/domain/figures/ (walk the raw records, add them up by its definition)`,
+    ).toEqual([]);
+    expect(
+      cases.filter((id, i) => cases.indexOf(id) !== i),
+      "a figure has one reference case",
+    ).toEqual([]);
   });
 
   it("reads the marks pages write", () => {

@@ -283,6 +283,38 @@ export const FIGURES = {
       "For each product a store ordered in the last 180 days or has on promotion today, whole cases for the days chosen (14): nothing out of stock, a sample or without a case price; a counted shelf with sales, the days' units beyond the shelf a part case up; counted without sales, the usual a part case up if empty, else nothing; never counted, its 180 days' pace for the days to the nearest case, at most the usual rounded down.",
     computedBy: "lib/domain/order-guide/guide.ts#suggestedCases",
   },
+  "account-health": {
+    pages: [
+      "/insights (Account health: each retailer's last order, days since, median reorder days, tier, revenue of the last 30 days and the 30 before, growth, orders; its CSV)",
+    ],
+    definition:
+      "For each store the history names (invoiced, or with the brand's stock on its shelf): its last order day and the days since (invoices but returns, to the day shown), its tier by those days (30, 60, 90), the median days between its distinct order days, the sum of its lines' ExtPrice of the 30 days to the day and of the 30 before (a return's taken off), their growth in percent, and how many invoices but returns it has.",
+    computedBy: "lib/domain/insights/account-health.ts#accountHealth",
+  },
+  "white-space": {
+    pages: [
+      "/insights (White space: each retailer's products carried of the line, share, revenue of 90 days, what it misses; its CSV)",
+    ],
+    definition:
+      "For each store with a line on an invoice other than a return in the 90 days to the day shown: the active products of those lines' suppliers (the line), how many of them it had a line of, that share in percent, the ones it did not by product group, and its lines' ExtPrice of the 90 days added, a return's taken off.",
+    computedBy: "lib/domain/insights/insight-table-rows.ts#whiteSpaceLines",
+  },
+  "weekly-leaderboard": {
+    pages: [
+      "/insights (staff, a rep chosen: Weekly leaderboard, each account's rank, units, revenue and invoices; its CSV)",
+    ],
+    definition:
+      "For each store the chosen rep covers, the sum of the NumUnits and ExtPrice of its lines of the last full Monday-to-Sunday week (a return's taken off) and how many of its invoices but returns; ranked by revenue, then units, level accounts sharing a rank.",
+    computedBy: "lib/domain/insights/insight-table-rows.ts#leaderboardRows",
+  },
+  "shelf-watch": {
+    pages: [
+      "/insights (Shelf watch: each retailer's product out of stock, under 7 days of cover, or never counted; its CSV)",
+    ],
+    definition:
+      "The retailers' stock rows (/retailerInventory) never counted (no count day, or 2000-01-01 or before), out of stock (nothing on the shelf), or under 7 days of their daily sales (the cover, Inventory ÷ DailySales, rounded down to a tenth); a counted row without sales is listed only when empty.",
+    computedBy: "lib/domain/insights/insight-table-rows.ts#shelfRows",
+  },
 } as const satisfies Record<string, FigureEntry>;
 
 /** A figure's id: what a page marks its element with (`data-figure`). */
