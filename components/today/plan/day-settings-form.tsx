@@ -109,36 +109,40 @@ function DayForm({ kept, open }: { kept: RepDaySettings; open: boolean }) {
         End at the last stop (not back at the start)
       </label>
       <div className="flex flex-wrap gap-4">
-        <label className="text-sm font-semibold">
-          Working day
-          <select
-            name="dayHours"
-            defaultValue={String(kept.dayMinutes / 60)}
-            className={select(Boolean(problems.dayHours))}
-            {...invalid("dayHours")}
-          >
-            {HOURS.map((h) => (
-              <option key={h} value={String(h)}>
-                {h} h
-              </option>
-            ))}
-          </select>
+        <div>
+          <label className="text-sm font-semibold">
+            Working day
+            <select
+              name="dayHours"
+              defaultValue={String(kept.dayMinutes / 60)}
+              className={select(Boolean(problems.dayHours))}
+              {...invalid("dayHours")}
+            >
+              {HOURS.map((h) => (
+                <option key={h} value={String(h)}>
+                  {h} h
+                </option>
+              ))}
+            </select>
+          </label>
           {fieldError("dayHours")}
-        </label>
-        <label className="text-sm font-semibold">
-          Minutes a visit
-          <input
-            type="number"
-            name="visitMinutes"
-            inputMode="numeric"
-            min={DAY_LIMITS.visitMinutes.min}
-            max={DAY_LIMITS.visitMinutes.max}
-            defaultValue={kept.visitMinutes}
-            className={`${select(Boolean(problems.visitMinutes))} w-24`}
-            {...invalid("visitMinutes")}
-          />
+        </div>
+        <div>
+          <label className="text-sm font-semibold">
+            Minutes a visit
+            <input
+              type="number"
+              name="visitMinutes"
+              inputMode="numeric"
+              min={DAY_LIMITS.visitMinutes.min}
+              max={DAY_LIMITS.visitMinutes.max}
+              defaultValue={kept.visitMinutes}
+              className={`${select(Boolean(problems.visitMinutes))} w-24`}
+              {...invalid("visitMinutes")}
+            />
+          </label>
           {fieldError("visitMinutes")}
-        </label>
+        </div>
       </div>
       <BusyButton busy={busy} busyLabel="Saving…">
         Save my day

@@ -46,8 +46,16 @@ describe("dayProblems", () => {
       detail: "No postal code or city this plan knows",
       problems: { start: "No postal code or city this plan knows" },
     },
-    { field: "dayMinutes", detail: "the day: 60 to 840 minutes", problems: { dayHours: "The day: 60 to 840 minutes" } },
-    { field: "visitMinutes", detail: "a visit: whole minutes", problems: { visitMinutes: "A visit: whole minutes" } },
+    {
+      field: "dayMinutes",
+      detail: "dayMinutes: the day: 60 to 840 minutes",
+      problems: { dayHours: "The day: 60 to 840 minutes" },
+    },
+    {
+      field: "visitMinutes",
+      detail: "visitMinutes: a visit: whole minutes",
+      problems: { visitMinutes: "A visit: whole minutes" },
+    },
   ])("puts a refusal of $field on its field", ({ field, detail, problems }) => {
     expect(dayProblems(refusal(field, detail))).toEqual(problems);
   });

@@ -54,7 +54,8 @@ export function dayProblems(error: unknown): DayProblems {
   const problems: DayProblems = {};
   for (const { field, detail } of error.fieldErrors) {
     const on = FIELD_OF[field];
-    if (on) problems[on] ??= sentence(detail);
+    // The API names the field in its words ("visitMinutes: a visit: whole minutes"): the form's label does here.
+    if (on) problems[on] ??= sentence(detail.startsWith(`${field}: `) ? detail.slice(field.length + 2) : detail);
   }
   return Object.keys(problems).length > 0 ? problems : { form: error.detail };
 }
