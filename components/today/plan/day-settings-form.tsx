@@ -34,7 +34,9 @@ export function DaySettingsForm({ open = false }: { open?: boolean }) {
   if (!settings.data) {
     if (online && !settings.error) return <span className="skeleton block h-11 w-full max-w-xl" />;
     return open ? (
-      <p className="text-sm">Your day could not be read{online ? "" : " offline"}: try again online.</p>
+      <p className="text-sm">
+        {online ? "Your day could not be read: reload the page to try again." : "Your day is changed online."}
+      </p>
     ) : null;
   }
   return <DayForm kept={settings.data} open={open} />;
