@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 import Link from "next/link";
+import { DaySection } from "@/components/account/day-section";
 import { PasskeyList } from "@/components/account/passkey-list";
 import { PasswordForm } from "@/components/account/password-form";
 import { ProfileForm } from "@/components/account/profile-form";
@@ -43,6 +44,8 @@ export default async function AccountPage({ searchParams }: PageProps<"/account"
   const next = safeNext(params.next) ?? "/";
   const required = params.required === "two-factor" || view.needsTwoFactor;
   const section = "space-y-3 border-t border-slate-300 pt-6 dark:border-slate-700";
+  // The route plan's day is a rep's: a member linked to one with a staff key; a staff member not linked is told why.
+  const staff = view.keys.find((k) => k.id === view.activeKeyId)?.keyType === "Employee";
   return (
     <div className="max-w-3xl space-y-8">
       {required && (
@@ -92,6 +95,30 @@ export default async function AccountPage({ searchParams }: PageProps<"/account"
           .
         </p>
       </section>
+      {staff && (
+        <section aria-labelledby="your-day" className={section}>
+          <h2 id="your-day" className="text-lg font-semibold">
+            Your day
+          </h2>
+          {view.salesRepUserId !== null ? (
+            <>
+              <p className="text-sm text-slate-700 dark:text-slate-300">
+                Where your{" "}
+                <Link href="/today/plan" className="link" prefetch={false}>
+                  route plan
+                </Link>{" "}
+                starts and ends, and how long your working day and a visit are: the plan chooses the stores that fit.
+              </p>
+              <DaySection />
+            </>
+          ) : (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              A route plan&apos;s day is set by a member linked to a sales rep; an owner links members to reps on the
+              workspace&apos;s Members page.
+            </p>
+          )}
+        </section>
+      )}
       <section aria-labelledby="password" className={section}>
         <h2 id="password" className="text-lg font-semibold">
           Password

@@ -33,7 +33,13 @@ const minutes = (min: number, max: number, what: string) =>
     .max(max, { error: `${what}: ${min} to ${max} minutes` });
 
 const Body = z.strictObject({
-  start: z.string().trim().min(1).max(200, { error: "at most 200 characters" }).nullable(),
+  // Empty (or spaces) is no start of the member's own, as null is: a cleared field says so.
+  start: z
+    .string()
+    .trim()
+    .max(200, { error: "at most 200 characters" })
+    .nullable()
+    .transform((text) => text || null),
   endAtLastStop: z.boolean(),
   dayMinutes: minutes(DAY_LIMITS.hours.min * 60, DAY_LIMITS.hours.max * 60, "the day"),
   visitMinutes: minutes(DAY_LIMITS.visitMinutes.min, DAY_LIMITS.visitMinutes.max, "a visit"),
@@ -87,7 +93,7 @@ export const putDaySettings = defineRoute(
     what: "the plan's settings",
     body: Body,
     maxBodyBytes: 2048,
-    invalid: "Send {start: an address or a postal code, or null; endAtLastStop; dayMinutes; visitMinutes}.",
+    invalid: "Send {start: an address or a postal code, or null (or empty); endAtLastStop; dayMinutes; visitMinutes}.",
   },
   async ({ actor, body }, deps: TodayDeps) => {
     const place = body.start === null ? undefined : postalPlace(body.start);
