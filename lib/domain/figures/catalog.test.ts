@@ -3,8 +3,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FIGURE_IDS, FIGURES } from "./catalog";
 
-// The catalogue is checked three ways: docs/figures.md names the same figures (both ways), every `data-figure` a page
-// marks is catalogued, and each entry's function exists where it says. `reference.test.ts` holds each to its reference.
+// The catalogue is checked four ways: docs/figures.md names the same figures (both ways), every `data-figure` a page
+// marks is catalogued, each entry's function exists where it says, and each has a case in one reference file
+// (`reference.test.ts`, `reference-*.test.ts`), which holds it to its reference.
 
 const ROOT = join(__dirname, "..", "..", "..");
 const CATALOGUE = "lib/domain/figures/catalog.ts";
@@ -95,6 +96,23 @@ describe("the figures' catalogue", () => {
         new RegExp(`export (async )?(function|const|class) ${name}\\b`),
       );
     }
+  });
+
+  it("each figure has a reference: a case in exactly one of the reference files", () => {
+    const dir = join(ROOT, "lib/domain/figures");
+    const cases = readdirSync(dir)
+      .filter((name) => /^reference(-[a-z0-9-]+)?\.test\.ts$/.test(name))
+      .flatMap((name) =>
+        [...readFileSync(join(dir, name), "utf8").matchAll(/^ {2}async "([a-z0-9-]+)"\(seed\)/gm)].map((m) => m[1]!),
+      );
+    expect(
+      FIGURE_IDS.filter((id) => !cases.includes(id)),
+      `a figure without a reference: add a case for it to CASES in lib/domain/figures/reference.test.ts or a reference-*.test.ts (walk the raw records, add them up by its definition)`,
+    ).toEqual([]);
+    expect(
+      cases.filter((id, i) => cases.indexOf(id) !== i),
+      "a figure with two references",
+    ).toEqual([]);
   });
 
   it("reads the marks pages write", () => {

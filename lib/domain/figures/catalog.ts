@@ -283,6 +283,12 @@ export const FIGURES = {
       "For each product a store ordered in the last 180 days or has on promotion today, whole cases for the days chosen (14): nothing out of stock, a sample or without a case price; a counted shelf with sales, the days' units beyond the shelf a part case up; counted without sales, the usual a part case up if empty, else nothing; never counted, its 180 days' pace for the days to the nearest case, at most the usual rounded down.",
     computedBy: "lib/domain/order-guide/guide.ts#suggestedCases",
   },
+  "sales-by-week-before": {
+    pages: ["/insights (Sales by week: each week's Units and Revenue of the same week of the period before; its CSV)"],
+    definition:
+      "For each week the period touches, the week a period's length (28 days) before it: the sum of the NumUnits and ExtPrice of the lines of its invoices dated in the period before (every status but Canceled), a return's taken off.",
+    computedBy: "lib/domain/insights/insight-table-rows.ts#weekRows",
+  },
 } as const satisfies Record<string, FigureEntry>;
 
 /** A figure's id: what a page marks its element with (`data-figure`). */

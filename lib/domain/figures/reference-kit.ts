@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDataApiClient } from "@/lib/data-api/client";
+import type { OperationId } from "@/lib/data-api/registry";
+import { fixedClock } from "@/lib/sandbox/clock";
+import type { Environment } from "@/lib/sandbox/environments";
+import { demoKeys } from "@/lib/sandbox/keys";
+import { type SandboxRuntime, startSandbox } from "@/lib/sandbox/runtime";
+import { type ApiRequest, apiWalkOptions } from "@/lib/domain/api-query";
+import { periodComparison } from "@/lib/domain/insights/period-comparison";
+import { OVERVIEW_WALK_PAGES } from "@/lib/ui/overview/requests";
+import { FIGURE_IDS, type FigureId } from "./catalog";
+
+// The second reading's kit, shared by the reference files (reference.test.ts, reference-*.test.ts): the seeds (two
+// in-memory sandboxes, each read in two environments), the reference's own tools (a walk, exact micro-units, days;
+// nothing of the project's), the project's side (its requests, walked by its own walk through its own client), and
+// the runner that holds each figure's two readings equal on every seed.
+
+export type Row = Record<string, unknown>;
+export type KeyType = "Employee" | "Customer" | "Supplier";
+
+/** A seeded sandbox's environment, read with its demo keys. */
+export interface Seed {
+  name: string;
+  env: Environment;
+  runtime: () => SandboxRuntime;
+  /** The clock's moment, and its day (UTC: every US zone's day too at the clocks chosen). */
+  now: Date;
+  today: string;
+}
+
+const CLOCKS = [
+  { at: "2026-11-21T18:00:00.000Z", scale: 0.05 },
+  { at: "2026-03-04T17:00:00.000Z", scale: 0.08 },
+] as const;
+const runtimes: SandboxRuntime[] = [];
+export const SEEDS: Seed[] = CLOCKS.flatMap((clock, i) =>
+  (["test", "production"] as const).map((env) => ({
+    name: `${env} at ${clock.at.slice(0, 10)}, scale ${clock.scale}`,
+    env,
+    runtime: () => runtimes[i]!,
+    now: new Date(clock.at),
+    today: clock.at.slice(0, 10),
+  })),
+);
+
+// ---- The reference's own tools: a walk, exact micro-units, days. Nothing of the project's.
+
+const walks = new Map<string, Promise<Row[]>>();
+
+/** Every record of a v1 list, page by page (500 a page) until the API says there is no next page; one walk a seed. */
+export function walk(seed: Seed, as: KeyType, path: string): Promise<Row[]> {
+  const key = `${seed.name} ${as} ${path}`;
+  let walked = walks.get(key);
+  if (!walked) {
+    walked = (async () => {
+      const rows: Row[] = [];
+      for (let page = 1; ; page++) {
+        const url = `/${seed.env}/api/v1${path}${path.includes("?") ? "&" : "?"}PageSize=500&Page=${page}`;
+        const res = await seed.runtime().app.request(url, { headers: { "x-api-key": demoKeys(seed.env)[as] } });
+        if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+        const body = (await res.json()) as { Data: Row[]; HasNextPage: boolean };
+        rows.push(...body.Data);
+        if (!body.HasNextPage) return rows;
+      }
+    })();
+    walks.set(key, walked);
+  }
+  return walked;
+}
+
+/** Every record of a v2 list, page by page (500 a page) until the API says there is no next page; one walk a seed. */
+export function walkV2(seed: Seed, as: KeyType, path: string): Promise<Row[]> {
+  const key = `${seed.name} ${as} v2 ${path}`;
+  let walked = walks.get(key);
+  if (!walked) {
+    walked = (async () => {
+      const rows: Row[] = [];
+      for (let page = 1; ; page++) {
+        const url = `/${seed.env}/api/v2${path}${path.includes("?") ? "&" : "?"}page_size=500&page=${page}`;
+        const res = await seed.runtime().app.request(url, { headers: { "x-api-key": demoKeys(seed.env)[as] } });
+        if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+        const body = (await res.json()) as { data: Row[]; has_next_page: boolean };
+        rows.push(...body.data);
+        if (!body.has_next_page) return rows;
+      }
+    })();
+    walks.set(key, walked);
+  }
+  return walked;
+}
+
+/** A decimal string or number as integer millionths, exactly; more than six decimals is a failure, not a rounding. */
+export function micros(value: unknown): bigint {
+  const text = String(value ?? "0").trim() || "0";
+  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text);
+  if (!m) throw new Error(`not a decimal: ${text}`);
+  const decimals = (m[3] ?? "").replace(/0+$/, "");
+  if (decimals.length > 6) throw new Error(`more than six decimals: ${text}`);
+  const n = BigInt(m[2]!) * 1_000_000n + BigInt((decimals + "000000").slice(0, 6));
+  return m[1] ? -n : n;
+}
+
+export const sum = (values: unknown[]) => values.reduce<bigint>((total, v) => total + micros(v), 0n);
+export const day = (value: unknown) => String(value ?? "").slice(0, 10);
+export const shiftDay = (d: string, days: number) =>
+  new Date(Date.parse(`${d}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Dates a customer record lists: DeliveryDates (an array) and NextDeliveryDates ("a;b"), as days. */
+export function listedDates(customer: Row): string[] {
+  const given = Array.isArray(customer.DeliveryDates) ? customer.DeliveryDates : [];
+  const next = typeof customer.NextDeliveryDates === "string" ? customer.NextDeliveryDates.split(";") : [];
+  return [...given, ...next].map(day).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
+}
+
+/** ISO weekday (1 Monday .. 7 Sunday) of a day. */
+export const weekday = (d: string) => ((new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
+// ---- The project's side: its own requests, walked by its own walk, through its own client.
+
+/** The project's typed client, on the seed's sandbox with a demo key. */
+export function projectClient(seed: Seed, as: KeyType) {
+  return createDataApiClient({
+    baseUrl: `http://sandbox.test/${seed.env}/api/v1`,
+    apiKey: demoKeys(seed.env)[as],
+    fetch: async (input, init) => seed.runtime().app.fetch(new Request(input, init)),
+  });
+}
+
+export function projectWalk<K extends OperationId>(
+  seed: Seed,
+  as: KeyType,
+  request: ApiRequest<K>,
+  pages = OVERVIEW_WALK_PAGES,
+) {
+  return apiWalkOptions(projectClient(seed, as), request, 0, pages).queryFn({ signal: new AbortController().signal });
+}
+
+/** A figure's two readings: what the project's function shows, and what the reference adds up to. */
+export interface Readings {
+  project: unknown;
+  reference: unknown;
+}
+
+/** A decimal as whole cents, half away from zero (the reference's own rounding). */
+export const cents = (value: unknown): bigint => centsOfMicros(micros(value));
+
+/** Micro-units as whole cents, half away from zero. */
+export function centsOfMicros(m: bigint): bigint {
+  const magnitude = ((m < 0n ? -m : m) + 5_000n) / 10_000n;
+  return m < 0n ? -magnitude : magnitude;
+}
+
+/** `n ÷ d` (d above zero) to `places` decimals, half away from zero, as text: the reference's own division. */
+export function rounded(n: bigint, d: bigint, places: number): string {
+  const scale = 10n ** BigInt(places);
+  const magnitude = ((n < 0n ? -n : n) * scale * 2n + d) / (2n * d);
+  const text = `${magnitude / scale}.${String(magnitude % scale).padStart(places, "0")}`;
+  return n < 0n && magnitude !== 0n ? `-${text}` : text;
+}
+
+/** A key's sales of the 28 days to today (the brand's by default), by the project (`periodComparison`) and by the lines, each signed. */
+export async function sales(seed: Seed, as: KeyType = "Supplier", before = 2) {
+  const period = { from: shiftDay(seed.today, -27), to: seed.today };
+  const invoices = await walk(seed, as, `/invoices?Statuses=1,2,3,4,5,7&StartDate=${shiftDay(period.from, -before)}`);
+  const lines: Row[] = [];
+  const ids = invoices.map((i) => i.InvoiceID);
+  for (let i = 0; i < ids.length; i += 200)
+    lines.push(...(await walk(seed, as, `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`)));
+  const input = {
+    invoices: invoices.map((i) => ({
+      invoiceId: i.InvoiceID as number,
+      customerId: i.CustomerID as number,
+      invoiceNum: String(i.InvoiceNum),
+      date: String(i.Date),
+      status: i.Status as number,
+    })),
+    lines: lines.map((l) => ({
+      lineId: l.InvoiceTransID as number,
+      invoiceId: l.InvoiceID as number,
+      customerId: l.CustomerID as number,
+      productId: l.ProductID as number,
+      supplierId: l.SupplierID as number,
+      numUnits: l.NumUnits as number,
+      extPrice: String(l.ExtPrice),
+    })),
+    customers: [],
+    products: [],
+  };
+  const project = periodComparison(input, period).current;
+  // Reference: a line of an invoice dated in the period counts as written, a return's (status 4) taken off.
+  const inPeriod = new Map(
+    invoices
+      .filter((i) => day(i.Date) >= period.from && day(i.Date) <= period.to)
+      .map((i) => [i.InvoiceID, i.Status === 4]),
+  );
+  const customerOf = new Map(invoices.map((i) => [i.InvoiceID, i.CustomerID]));
+  const dayOf = new Map(invoices.map((i) => [i.InvoiceID, day(i.Date)]));
+  const counted = lines
+    .filter((l) => inPeriod.has(l.InvoiceID))
+    .map((l) => {
+      const returned = inPeriod.get(l.InvoiceID)!;
+      const amount = micros(l.ExtPrice);
+      const units = Number(l.NumUnits);
+      return returned
+        ? {
+            amount: amount > 0n ? -amount : amount,
+            units: units > 0 ? -units : units,
+            returned,
+            invoiceId: l.InvoiceID,
+            productId: l.ProductID,
+            supplierId: l.SupplierID,
+            customerId: customerOf.get(l.InvoiceID),
+            day: dayOf.get(l.InvoiceID)!,
+          }
+        : {
+            amount,
+            units,
+            returned,
+            invoiceId: l.InvoiceID,
+            productId: l.ProductID,
+            supplierId: l.SupplierID,
+            customerId: customerOf.get(l.InvoiceID),
+            day: dayOf.get(l.InvoiceID)!,
+          };
+    });
+  return { project, lines: counted, input, period, invoices, rawLines: lines };
+}
+
+export type CountedLine = Awaited<ReturnType<typeof sales>>["lines"][number];
+
+/**
+ * The signed lines grouped by `keyOf` (a product, the invoice's store), each group's units, revenue and invoices (a
+ * return's not counted), by key; a store whose lines add to nothing and that has no sale is no row.
+ */
+export function salesRows(lines: CountedLine[], keyOf: (line: CountedLine) => unknown) {
+  const groups = new Map<number, CountedLine[]>();
+  for (const l of lines) groups.set(Number(keyOf(l)), [...(groups.get(Number(keyOf(l))) ?? []), l]);
+  return byKey(
+    [...groups].map(([key, mine]) => [
+      key,
+      mine.reduce((n, l) => n + l.units, 0),
+      mine.reduce((total, l) => total + l.amount, 0n),
+      new Set(mine.filter((l) => !l.returned).map((l) => l.invoiceId)).size,
+    ]),
+  ).filter((row) => row[1] !== 0 || (row[3] as number) > 0);
+}
+
+/** Rows by their first cell, a number. */
+export const byKey = (rows: unknown[][]) => [...rows].sort((a, b) => Number(a[0]) - Number(b[0]));
+
+/**
+ * Runs a file's reference cases on every seed: each figure's two readings equal, and each reference something on at
+ * least one seed (a figure zero or empty on every seed proves nothing). A case for an id the catalogue lacks fails;
+ * that every figure has a case in one of the reference files is `catalog.test.ts`'s check.
+ */
+export function checkFigures(cases: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>>) {
+  const ids = Object.keys(cases) as FigureId[];
+  /** What each figure's reference gave on each seed. */
+  const seen = new Map<FigureId, unknown[]>();
+
+  beforeAll(async () => {
+    for (const clock of CLOCKS)
+      runtimes.push(
+        await startSandbox({
+          dataDir: ":memory:",
+          clock: fixedClock(clock.at),
+          rateLimit: 1_000_000,
+          scale: clock.scale,
+          basePath: "",
+        }),
+      );
+  }, 60_000);
+  afterAll(async () => {
+    for (const runtime of runtimes) await runtime.close();
+  });
+
+  it("names only figures of the catalogue", () => {
+    expect(ids.filter((id) => !FIGURE_IDS.includes(id))).toEqual([]);
+  });
+
+  /** What each figure's reference gave on each seed: a figure zero or empty on every seed proves nothing. */
+
+  describe.each(SEEDS)("the figures on $name", (seed) => {
+    it.each(ids)("%s: the project's function equals the reference", async (id) => {
+      const readings = await cases[id]!(seed);
+      seen.set(id, [...(seen.get(id) ?? []), readings.reference]);
+      expect(readings.project, `${id} on ${seed.name}`).toEqual(readings.reference);
+    });
+  });
+
+  describe("the references", () => {
+    it.each(ids)("%s is something on at least one seed (not zero or empty everywhere)", (id) => {
+      const empty = (v: unknown): boolean =>
+        v === 0 ||
+        v === 0n ||
+        (Array.isArray(v) && v.every(empty)) ||
+        (typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every(empty)) ||
+        (Array.isArray(v) && v.length === 0);
+      expect(
+        seen.get(id)?.some((v) => !empty(v)),
+        `${id}: every seed gave ${JSON.stringify(seen.get(id), (_, v) => (typeof v === "bigint" ? `${v}` : v))}`,
+      ).toBe(true);
+    });
+  });
+}
