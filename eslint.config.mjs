@@ -26,7 +26,8 @@ const PARTS = [
   "scripts",
   "e2e",
 ];
-const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
+// The figures' reference kit is the reference suites' shared half (seeds on the sandbox, walks): a test's, not the app's.
+const TESTS = ["**/*.test.ts", "**/*.test.tsx", "**/figures/reference-kit.ts"];
 /** What runs in the browser must not pull in server code. */
 const BROWSER_ONLY = [
   { group: ["server-only", "node:*"], message: "this layer runs in the browser too (docs/architecture.md)." },

@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { csvHeader, csvRows } from "@/lib/format/csv";
 import { exportColumns, screenColumns } from "@/lib/domain/views/export-columns";
-import type { ListViewSpec } from "@/lib/domain/views/list-view-spec";
+import type { ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { visibleColumns } from "@/lib/domain/views/list-view-spec";
 import { LIST_VIEWS } from "@/lib/domain/views/list-views";
 import { wholeList } from "@/lib/domain/views/whole-list";
@@ -20,8 +20,10 @@ function fields(line: string): string[] {
       let text = "";
       at++;
       while (at < line.length) {
-        if (line[at] === '"' && line[at + 1] === '"') (text += '"'), (at += 2);
-        else if (line[at] === '"') break;
+        if (line[at] === '"' && line[at + 1] === '"') {
+          text += '"';
+          at += 2;
+        } else if (line[at] === '"') break;
         else text += line[at++];
       }
       out.push(text);

@@ -45,7 +45,7 @@ export const SEEDS: Seed[] = CLOCKS.flatMap((clock, i) =>
 
 // ---- The reference's own tools: a walk, exact micro-units, days. Nothing of the project's.
 
-const walks = new Map<string, Promise<Row[]>>();
+export const walks = new Map<string, Promise<Row[]>>();
 
 /** Every record of a v1 list, page by page (500 a page) until the API says there is no next page; one walk a seed. */
 export function walk(seed: Seed, as: KeyType, path: string): Promise<Row[]> {

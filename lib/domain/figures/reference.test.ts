@@ -1,4 +1,6 @@
+import { expect } from "vitest";
 import type { OperationId } from "@/lib/data-api/registry";
+import { demoKeys } from "@/lib/sandbox/keys";
 import type { ApiRequest } from "@/lib/domain/api-query";
 import { amountsOf, linesOf, sumAmounts } from "@/lib/domain/ar-aging/aging";
 import { collectionRows } from "@/lib/domain/collections/collections";
@@ -25,7 +27,6 @@ import {
   AWAITING_QUERY,
   accountsOfOpenInvoices,
   ON_HOLD_QUERY,
-  OVERVIEW_WALK_PAGES,
   overviewAging,
   overviewAvailable,
   overviewInventory,
@@ -50,8 +51,8 @@ import {
   cents,
   centsOfMicros,
   checkFigures,
+  type CountedLine,
   day,
-  type KeyType,
   listedDates,
   micros,
   projectClient,
@@ -65,6 +66,7 @@ import {
   shiftDay,
   sum,
   walk,
+  walks,
   walkV2,
   weekday,
 } from "./reference-kit";
