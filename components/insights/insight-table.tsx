@@ -30,6 +30,7 @@ const TABLE_FIGURE: Partial<Record<string, FigureId>> = {
   reps: "sales-by-rep",
   "doors-due": "doors-due",
   distribution: "distribution-by-product",
+  promotions: "promotion-lift",
 };
 
 /** A column whose cells are a figure of their own, beside the table's (the weeks' period before), by table and column. */

@@ -289,6 +289,14 @@ export const FIGURES = {
       "For each week the period touches, the week a period's length (28 days) before it: the sum of the NumUnits and ExtPrice of the lines of its invoices dated in the period before (every status but Canceled), a return's taken off.",
     computedBy: "lib/domain/insights/insight-table-rows.ts#weekRows",
   },
+  "promotion-lift": {
+    pages: [
+      "/insights (Promotion lift: each promotion's days, doors, new doors, units and revenue per door per week and the 8 weeks before, the lifts, units at its price, discount given, too thin; its CSV)",
+    ],
+    definition:
+      "For each promotion of the brand (the list's, or one only its lines name, its days and products from them) that ran in the period, within the history: its doors are the stores with a line priced by it, not a return, delivering units while it ran; what those doors bought of its products (its named ones, or all its supplier's) while it ran and in the 8 weeks before, a return's taken off, per door per week; the lift the change in percent, none when thin (under 5 doors, 2 weeks, or a baseline before the history); discount given, each priced line's Discount × NumUnits.",
+    computedBy: "lib/domain/insights/promotion-lift.ts#promotionLift",
+  },
 } as const satisfies Record<string, FigureEntry>;
 
 /** A figure's id: what a page marks its element with (`data-figure`). */

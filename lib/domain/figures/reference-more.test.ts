@@ -1,6 +1,19 @@
 import { weekRows } from "@/lib/domain/insights/insight-table-rows";
+import { promotionLift } from "@/lib/domain/insights/promotion-lift";
 import type { FigureId } from "./catalog";
-import { checkFigures, day, micros, type Readings, sales, type Seed, shiftDay, weekday } from "./reference-kit";
+import {
+  checkFigures,
+  day,
+  micros,
+  type Readings,
+  type Row,
+  rounded,
+  sales,
+  type Seed,
+  shiftDay,
+  walk,
+  weekday,
+} from "./reference-kit";
 
 // The second reading, continued (see reference.test.ts): Insights' weeks beside the period before. Each case reads the
 // raw records by the definition's words and adds them up as integer micro-units, calling nothing of the project's.
@@ -33,6 +46,160 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
       }
       reference.push([week, units, revenue]);
     }
+    return { project, reference };
+  },
+
+  async "promotion-lift"(seed) {
+    // The brand's history from 120 days before the period: a promotion's 8 weeks before reach outside the period.
+    const period = { from: shiftDay(seed.today, -27), to: seed.today };
+    const horizon = shiftDay(period.from, -120);
+    const invoices = await walk(seed, "Supplier", `/invoices?Statuses=1,2,3,4,5,7&StartDate=${horizon}`);
+    const lines: Row[] = [];
+    const ids = invoices.map((i) => i.InvoiceID);
+    for (let i = 0; i < ids.length; i += 200)
+      lines.push(
+        ...(await walk(seed, "Supplier", `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`)),
+      );
+    const listed = await walk(seed, "Supplier", "/promotionsProducts");
+    const products = await walk(seed, "Supplier", "/products");
+    const input = {
+      invoices: invoices.map((i) => ({
+        invoiceId: i.InvoiceID as number,
+        customerId: i.CustomerID as number,
+        invoiceNum: String(i.InvoiceNum),
+        date: String(i.Date),
+        status: i.Status as number,
+      })),
+      lines: lines.map((l) => ({
+        lineId: l.InvoiceTransID as number,
+        invoiceId: l.InvoiceID as number,
+        customerId: l.CustomerID as number,
+        productId: l.ProductID as number,
+        supplierId: l.SupplierID as number,
+        numUnits: l.NumUnits as number,
+        extPrice: String(l.ExtPrice),
+        promotionId: (l.PromotionID as number | null) ?? null,
+        discount: l.Discount == null ? null : String(l.Discount),
+      })),
+      promotions: listed.map((p) => ({
+        promotionId: p.PromotionID as number,
+        name: String(p.PromotionName ?? ""),
+        start: day(p.StartDate),
+        end: day(p.EndDate),
+        allProducts: Boolean(p.AllProducts),
+        productIds: (p.ProductIDs as number[] | null) ?? [],
+        states: [],
+      })),
+      customers: [],
+      products: products.map((p) => ({
+        productId: p.ProductID as number,
+        name: "",
+        supplierId: p.SupplierID as number,
+        group: "",
+        active: true,
+      })),
+    };
+    const row = (r: (string | number | boolean | null)[]) => r;
+    const project = promotionLift(input, { ...period, asOf: seed.today, historyFrom: horizon }).map((r) =>
+      row([
+        r.promotionId,
+        r.from,
+        r.to,
+        r.doors,
+        r.newDoors,
+        r.unitsPerDoorPerWeek,
+        r.baselineUnitsPerDoorPerWeek,
+        r.unitsLift,
+        r.revenuePerDoorPerWeek,
+        r.baselineRevenuePerDoorPerWeek,
+        r.revenueLift,
+        r.promotedUnits,
+        r.discount,
+        r.thin !== null,
+      ]),
+    );
+    // Reference: each line of the history signed (a return's taken off), on its invoice's day (UTC, as the sandbox's
+    // stores are read with no zone here).
+    const invoiceOf = new Map(invoices.map((i) => [i.InvoiceID, i]));
+    const signed = lines.flatMap((l) => {
+      const invoice = invoiceOf.get(l.InvoiceID);
+      if (!invoice || day(invoice.Date) > seed.today) return [];
+      const returned = invoice.Status === 4;
+      const units = Number(l.NumUnits);
+      const amount = micros(l.ExtPrice);
+      return [
+        {
+          day: day(invoice.Date),
+          store: Number(invoice.CustomerID),
+          product: Number(l.ProductID),
+          supplier: Number(l.SupplierID),
+          promotion: l.PromotionID == null ? null : Number(l.PromotionID),
+          discount: micros(l.Discount ?? 0),
+          returned,
+          units: returned && units > 0 ? -units : units,
+          amount: returned && amount > 0n ? -amount : amount,
+        },
+      ];
+    });
+    // The promotions: the list's (the key sees its brand's), and one only its lines name, from its lines.
+    const runs = listed.map((p) => ({
+      id: Number(p.PromotionID),
+      start: day(p.StartDate),
+      end: day(p.EndDate),
+      covers: (s: (typeof signed)[number]) =>
+        p.AllProducts ? s.supplier === Number(p.SupplierID) : ((p.ProductIDs as number[]) ?? []).includes(s.product),
+    }));
+    for (const id of new Set(signed.map((s) => s.promotion)))
+      if (id !== null && !runs.some((r) => r.id === id)) {
+        const mine = signed.filter((s) => s.promotion === id);
+        const days = mine.map((s) => s.day).sort();
+        const named = new Set(mine.map((s) => s.product));
+        runs.push({ id, start: days[0]!, end: days.at(-1)!, covers: (s) => named.has(s.product) });
+      }
+    const reference: unknown[][] = [];
+    for (const run of runs) {
+      const from = run.start < horizon ? horizon : run.start;
+      const to = run.end > seed.today ? seed.today : run.end;
+      if (from > to || to < period.from || from > period.to) continue;
+      const during = signed.filter((s) => s.promotion === run.id && s.day >= from && s.day <= to);
+      const doors = new Set(during.filter((s) => !s.returned && s.units > 0).map((s) => s.store));
+      const baseFrom = shiftDay(from, -56);
+      const of = (a: string, b: string) =>
+        signed.filter((s) => s.day >= a && s.day <= b && doors.has(s.store) && run.covers(s));
+      const now = of(from, to);
+      const base = of(baseFrom, shiftDay(from, -1));
+      const units = (xs: typeof signed) => BigInt(xs.reduce((n, s) => n + s.units, 0));
+      const amount = (xs: typeof signed) => xs.reduce((n, s) => n + s.amount, 0n);
+      const days = BigInt((Date.parse(to) - Date.parse(from)) / 86_400_000 + 1);
+      const d = BigInt(doors.size);
+      const thin = doors.size < 5 || days < 14n || baseFrom < horizon;
+      // Per door per week: the days' sum × 7 ÷ doors ÷ days; lift: the two rates' change in percent, one decimal.
+      const rate = (x: bigint, span: bigint, unit: bigint) => (d === 0n ? null : rounded(x * 7n, d * span * unit, 2));
+      const lift = (x: bigint, y: bigint) => {
+        if (thin || d === 0n || y === 0n) return null;
+        const a = x * 56n;
+        const b = y * days;
+        return rounded((a - b) * 100n, b < 0n ? -b : b, 1);
+      };
+      const discount = during.reduce((n, s) => n + s.discount * BigInt(s.units), 0n);
+      reference.push([
+        run.id,
+        from,
+        to,
+        doors.size,
+        [...doors].filter((store) => !base.some((s) => s.store === store && !s.returned)).length,
+        rate(units(now), days, 1n),
+        rate(units(base), 56n, 1n),
+        lift(units(now), units(base)),
+        rate(amount(now), days, 1_000_000n),
+        rate(amount(base), 56n, 1_000_000n),
+        lift(amount(now), amount(base)),
+        during.reduce((n, s) => n + s.units, 0),
+        rounded(discount, 1_000_000n, 2),
+        thin,
+      ]);
+    }
+    reference.sort((a, b) => String(b[1]).localeCompare(String(a[1])) || Number(a[0]) - Number(b[0]));
     return { project, reference };
   },
 };
