@@ -31,6 +31,7 @@ const TABLE_FIGURE: Partial<Record<string, FigureId>> = {
   "doors-due": "doors-due",
   distribution: "distribution-by-product",
   promotions: "promotion-lift",
+  lines: "distribution-by-line",
 };
 
 /** A column whose cells are a figure of their own, beside the table's (the weeks' period before), by table and column. */

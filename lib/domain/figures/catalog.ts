@@ -297,6 +297,14 @@ export const FIGURES = {
       "For each promotion of the brand (the list's, or one only its lines name, its days and products from them) that ran in the period, within the history: its doors are the stores with a line priced by it, not a return, delivering units while it ran; what those doors bought of its products (its named ones, or all its supplier's) while it ran and in the 8 weeks before, a return's taken off, per door per week; the lift the change in percent, none when thin (under 5 doors, 2 weeks, or a baseline before the history); discount given, each priced line's Discount × NumUnits.",
     computedBy: "lib/domain/insights/promotion-lift.ts#promotionLift",
   },
+  "distribution-by-line": {
+    pages: [
+      "/insights (Distribution and velocity by product line: doors, new, lost, units per door per week, share of doors; its CSV)",
+    ],
+    definition:
+      "For each product line (a product's type as /products names it, else Other) sold in the period or the one as long before it: its doors (stores with an invoice other than a return dated in the period whose line of one of its products delivered units), those new and lost against the period before, its units (a return's taken off) × 7 ÷ (doors × the period's days), and its doors ÷ the brand's doors in percent.",
+    computedBy: "lib/domain/insights/distribution.ts#distribution",
+  },
 } as const satisfies Record<string, FigureEntry>;
 
 /** A figure's id: what a page marks its element with (`data-figure`). */

@@ -1,3 +1,4 @@
+import { distribution } from "@/lib/domain/insights/distribution";
 import { weekRows } from "@/lib/domain/insights/insight-table-rows";
 import { promotionLift } from "@/lib/domain/insights/promotion-lift";
 import type { FigureId } from "./catalog";
@@ -201,6 +202,66 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
     }
     reference.sort((a, b) => String(b[1]).localeCompare(String(a[1])) || Number(a[0]) - Number(b[0]));
     return { project, reference };
+  },
+
+  async "distribution-by-line"(seed) {
+    // The 28 days to today against the 28 before; the lines are the products' types as the brand's /products names them.
+    const { input, period, invoices, rawLines } = await sales(seed, "Supplier", 30);
+    const products = await walk(seed, "Supplier", "/products");
+    const withGroups = {
+      ...input,
+      products: products.map((p) => ({
+        productId: p.ProductID as number,
+        name: String(p.ProductName ?? ""),
+        supplierId: p.SupplierID as number,
+        group: String(p.ProductTypeName || "Other"),
+        active: true,
+      })),
+    };
+    const byName = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
+    const project = distribution("line", withGroups, period)
+      .rows.map((r) => [r.key, r.doors, r.newDoors, r.lostDoors, r.unitsPerDoorPerWeek, r.shareOfDoors])
+      .sort(byName);
+    // Reference: a product's line is its ProductTypeName ("Other" when it has none or /products lists it not). In
+    // each period a line's doors are the stores with an invoice other than a return dated in it whose line of one of
+    // its products delivered units; its units are those lines' NumUnits, a return's taken off.
+    const lineOf = new Map(products.map((p) => [p.ProductID, String(p.ProductTypeName || "Other")]));
+    const previous = { from: shiftDay(period.from, -28), to: shiftDay(period.from, -1) };
+    const tally = (p: { from: string; to: string }) => {
+      const of = new Map(
+        invoices.filter((i) => day(i.Date) >= p.from && day(i.Date) <= p.to).map((i) => [i.InvoiceID, i]),
+      );
+      const lines = new Map<string, { doors: Set<unknown>; units: number }>();
+      for (const l of rawLines) {
+        const invoice = of.get(l.InvoiceID);
+        if (!invoice) continue;
+        const line = lineOf.get(l.ProductID) ?? "Other";
+        const t = lines.get(line) ?? { doors: new Set(), units: 0 };
+        lines.set(line, t);
+        const units = Number(l.NumUnits);
+        const returned = invoice.Status === 4;
+        t.units += returned && units > 0 ? -units : units;
+        if (!returned && units > 0) t.doors.add(invoice.CustomerID);
+      }
+      return lines;
+    };
+    const now = tally(period);
+    const then = tally(previous);
+    const brandDoors = new Set([...now.values()].flatMap((t) => [...t.doors])).size;
+    const reference = [...new Set([...now.keys(), ...then.keys()])].map((line) => {
+      const doors = now.get(line)?.doors ?? new Set();
+      const before = then.get(line)?.doors ?? new Set();
+      const units = now.get(line)?.units ?? 0;
+      return [
+        line,
+        doors.size,
+        [...doors].filter((c) => !before.has(c)).length,
+        [...before].filter((c) => !doors.has(c)).length,
+        doors.size ? rounded(BigInt(units) * 7n, BigInt(doors.size) * 28n, 2) : null,
+        brandDoors ? rounded(BigInt(doors.size) * 100n, BigInt(brandDoors), 1) : null,
+      ];
+    });
+    return { project, reference: reference.sort(byName) };
   },
 };
 
