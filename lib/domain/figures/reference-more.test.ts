@@ -1,11 +1,13 @@
 import { distribution } from "@/lib/domain/insights/distribution";
 import { weekRows } from "@/lib/domain/insights/insight-table-rows";
 import { promotionLift } from "@/lib/domain/insights/promotion-lift";
+import { type GuideData, readGuide } from "@/lib/domain/order-guide/guide-data";
 import type { FigureId } from "./catalog";
 import {
   checkFigures,
   day,
   micros,
+  projectClient,
   type Readings,
   type Row,
   rounded,
@@ -263,6 +265,216 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
     });
     return { project, reference: reference.sort(byName) };
   },
+
+  async "order-guide-days-of-cover"(seed) {
+    return guideColumn(
+      seed,
+      (row) => row.daysOfCover,
+      (r) => r.cover,
+    );
+  },
+
+  async "order-guide-usual"(seed) {
+    return guideColumn(
+      seed,
+      (row) => row.usualCases,
+      (r) => r.usual,
+    );
+  },
+
+  async "order-guide-bought"(seed) {
+    return guideColumn(
+      seed,
+      (row) => row.boughtCases,
+      (r) => r.bought,
+    );
+  },
+
+  async "order-guide-bought-since"(seed) {
+    const project: unknown[] = [];
+    const reference: unknown[] = [];
+    for (const [store, guide] of await projectGuides(seed)) {
+      const p = guide.purchases;
+      project.push([store, p.from, p.lastDays.total, p.lastDays.cases, p.pace.total, p.pace.cases]);
+      const { since, lines } = await storeHistory(seed, store);
+      // Reference: the store's invoices' lines (a return's taken off) dated from 13 days before today on, and those of
+      // the 180 days × 14 ÷ 180.
+      const from = shiftDay(seed.today, 1 - GUIDE_DAYS);
+      const add = (xs: HistoryLine[], f: (l: HistoryLine) => bigint) => xs.reduce((t, l) => t + f(l), 0n);
+      const recent = lines.filter((l) => l.day >= from && l.day <= seed.today);
+      const all = lines.filter((l) => l.day >= since && l.day <= seed.today);
+      const paced = (x: bigint) => rounded(x * BigInt(GUIDE_DAYS), 180n * 1_000_000n, 2);
+      reference.push([
+        store,
+        from,
+        rounded(
+          add(recent, (l) => l.amount),
+          1_000_000n,
+          2,
+        ),
+        rounded(
+          add(recent, (l) => l.cases),
+          1_000_000n,
+          2,
+        ),
+        paced(add(all, (l) => l.amount)),
+        paced(add(all, (l) => l.cases)),
+      ]);
+    }
+    return { project, reference };
+  },
 };
+
+/** The cover the order guide's suggestions aim at when the person chooses none. */
+const GUIDE_DAYS = 14;
+
+/** The project's order guide of each of the demo retailer's active stores at 14 days, read once a seed. */
+function projectGuides(seed: Seed): Promise<Map<number, GuideData>> {
+  let read = guides.get(seed.name);
+  if (!read)
+    guides.set(
+      seed.name,
+      (read = (async () => {
+        const stores = (await walk(seed, "Customer", "/customers?AccountStatuses=Active")).map(
+          (c) => c.CustomerID as number,
+        );
+        const out = new Map<number, GuideData>();
+        for (const store of stores.sort((a, b) => a - b))
+          out.set(store, await readGuide(projectClient(seed, "Customer"), store, seed.today, GUIDE_DAYS));
+        return out;
+      })()),
+    );
+  return read;
+}
+const guides = new Map<string, Promise<Map<number, GuideData>>>();
+
+/** A line of a store's invoices of the 180 days, as the reference reads it: signed (a return's taken off). */
+interface HistoryLine {
+  invoiceId: unknown;
+  product: number;
+  day: string;
+  returned: boolean;
+  amount: bigint;
+  cases: bigint;
+}
+
+/** A store's invoices of the 180 days to today (every status but Canceled) and their lines, signed. */
+async function storeHistory(seed: Seed, store: number) {
+  const since = shiftDay(seed.today, -179);
+  const invoices = await walk(
+    seed,
+    "Customer",
+    `/invoices?CustomerIDs=${store}&Statuses=1,2,3,4,5,7&StartDate=${since}`,
+  );
+  const raw: Row[] = [];
+  const ids = invoices.map((i) => i.InvoiceID);
+  for (let i = 0; i < ids.length; i += 200)
+    raw.push(...(await walk(seed, "Customer", `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`)));
+  const of = new Map(invoices.map((i) => [i.InvoiceID, i]));
+  const lines: HistoryLine[] = raw.flatMap((l) => {
+    const invoice = of.get(l.InvoiceID);
+    if (!invoice || invoice.CustomerID !== store) return [];
+    const returned = invoice.Status === 4;
+    const amount = micros(l.ExtPrice);
+    const cases = micros(l.Cases ?? 0);
+    return [
+      {
+        invoiceId: l.InvoiceID,
+        product: Number(l.ProductID),
+        day: day(invoice.Date),
+        returned,
+        amount: returned && amount > 0n ? -amount : amount,
+        cases: returned && cases > 0n ? -cases : cases,
+      },
+    ];
+  });
+  return { since, invoices, lines };
+}
+
+/** The reference's figures of one product of a store's guide: its days of cover, usual order and cases bought. */
+interface GuideFigures {
+  cover: string | null;
+  usual: string | null;
+  bought: string | null;
+}
+
+/**
+ * One column of the order guide, the project's beside the reference's, store by store and product by product. The
+ * reference's rows: what the store ordered in the 180 days (a return is no order) or has on a running promotion today.
+ */
+async function guideColumn(
+  seed: Seed,
+  projectOf: (row: GuideData["rows"][number]) => string | null,
+  referenceOf: (r: GuideFigures) => string | null,
+): Promise<Readings> {
+  const project: unknown[] = [];
+  const reference: unknown[] = [];
+  for (const [store, guide] of await projectGuides(seed)) {
+    project.push([
+      store,
+      guide.rows.map((r) => [r.productId, projectOf(r)]).sort((a, b) => Number(a[0]) - Number(b[0])),
+    ]);
+    const figures = await guideFigures(seed, store);
+    reference.push([store, [...figures].sort(([a], [b]) => a - b).map(([id, f]) => [id, referenceOf(f)])]);
+  }
+  return { project, reference };
+}
+
+async function guideFigures(seed: Seed, store: number): Promise<Map<number, GuideFigures>> {
+  const { invoices, lines } = await storeHistory(seed, store);
+  const dateOf = new Map(invoices.map((i) => [i.InvoiceID, String(i.Date)]));
+  const prices = (
+    await walk(seed, "Customer", `/customerPricing?CustomerIDs=${store}&EffectiveDate=${seed.today}`)
+  ).filter((p) => p.CustomerID === store);
+  const running = (p: Row) =>
+    p.PromotionID != null &&
+    (!p.StartDate || day(p.StartDate) <= seed.today) &&
+    (!p.EndDate || day(p.EndDate) >= seed.today);
+  const products = new Set(lines.filter((l) => !l.returned).map((l) => l.product));
+  for (const p of prices)
+    if (running(p) && (p.UnitPrice ?? p.FullPrice) !== p.FullPrice) products.add(p.ProductID as number);
+  const counts = (await walk(seed, "Customer", `/retailerInventory?CustomerIDs=${store}`)).filter(
+    (c) => c.CustomerID === store,
+  );
+  const out = new Map<number, GuideFigures>();
+  for (const id of products) {
+    // Days of cover: units on the shelf at its count ÷ daily sales, one decimal; 0 for an empty or negative shelf;
+    // none for a shelf never counted (no count, or the API's 2000-01-01 or earlier) or one without sales.
+    const count = counts.find((c) => c.ProductID === id);
+    let cover: string | null = null;
+    if (count && day(count.LastInventoryDate) >= "2000-01-02") {
+      const onHand = micros(count.Inventory);
+      const daily = count.DailySales == null ? 0n : micros(count.DailySales);
+      cover = onHand <= 0n ? "0.0" : daily > 0n ? rounded(onHand, daily, 1) : null;
+    }
+    // Usual: the median of the cases of its newest five orders (each order's lines added), those above zero.
+    const orders = new Map<unknown, bigint>();
+    for (const l of lines.filter((l) => l.product === id && !l.returned))
+      orders.set(l.invoiceId, (orders.get(l.invoiceId) ?? 0n) + l.cases);
+    const last = [...orders]
+      .sort(([a], [b]) => String(dateOf.get(b)).localeCompare(String(dateOf.get(a))))
+      .slice(0, 5)
+      .map(([, c]) => c)
+      .filter((c) => c > 0n)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const mid = Math.floor(last.length / 2);
+    const usual = !last.length
+      ? null
+      : last.length % 2
+        ? rounded(last[mid]!, 1_000_000n, 2)
+        : rounded(last[mid - 1]! + last[mid]!, 2_000_000n, 2);
+    // Bought: its lines' cases of the 180 days, a return's taken off; none when it has no line at all.
+    const mine = lines.filter((l) => l.product === id);
+    const bought = mine.length
+      ? rounded(
+          mine.reduce((t, l) => t + l.cases, 0n),
+          1_000_000n,
+          2,
+        )
+      : null;
+    out.set(id, { cover, usual, bought });
+  }
+  return out;
+}
 
 checkFigures(CASES);
