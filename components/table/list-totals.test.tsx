@@ -6,55 +6,11 @@ import type { ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { visibleColumns } from "@/lib/domain/views/list-view-spec";
 import { LIST_VIEWS } from "@/lib/domain/views/list-views";
 import { wholeList } from "@/lib/domain/views/whole-list";
+import { csvSum, micros } from "./csv-sum";
 import { ListTotals } from "./resource-table";
 
 // A list's money total and its CSV are two readings of one list: the CSV's amounts, added as a spreadsheet adds the
 // file's own text, must come to what the page says, to the cent and below it where the ERP holds a sub-cent balance.
-
-/** The fields of a CSV line (quoted fields, doubled quotes inside). */
-function fields(line: string): string[] {
-  const out: string[] = [];
-  let at = 0;
-  while (at <= line.length) {
-    if (line[at] === '"') {
-      let text = "";
-      at++;
-      while (at < line.length) {
-        if (line[at] === '"' && line[at + 1] === '"') {
-          text += '"';
-          at += 2;
-        } else if (line[at] === '"') break;
-        else text += line[at++];
-      }
-      out.push(text);
-      at += 2;
-    } else {
-      const end = line.indexOf(",", at);
-      out.push(line.slice(at, end < 0 ? line.length : end));
-      at = end < 0 ? line.length + 1 : end + 1;
-    }
-  }
-  return out;
-}
-
-/** A decimal as integer thousandths of a cent (micro-dollars), exactly. */
-function micros(text: string): bigint {
-  const m = /^(-?)(\d+)(?:\.(\d{0,6}))?$/.exec(text.replace(/[$,]/g, "").replace("−", "-"));
-  if (!m) throw new Error(`not an amount: ${text}`);
-  const n = BigInt(m[2]!) * 1_000_000n + BigInt(((m[3] ?? "") + "000000").slice(0, 6));
-  return m[1] ? -n : n;
-}
-
-/** A column of the CSV added up from the file's text, as a spreadsheet's SUM would. */
-function csvSum(csv: string, header: string): bigint {
-  const lines = csv
-    .replace(/^\uFEFF/, "")
-    .trimEnd()
-    .split(/\r?\n/);
-  const at = fields(lines[0]!).indexOf(header);
-  expect(at, `the CSV has a column "${header}"`).toBeGreaterThanOrEqual(0);
-  return lines.slice(1).reduce((t, line) => t + micros(fields(line)[at]!), 0n);
-}
 
 /** The page's total of a column, as its totals line reads. */
 function pageTotal(html: string, header: string): bigint {
