@@ -7,7 +7,7 @@ import { TableFrame } from "@/components/table/table-frame";
 import { cardCell } from "@/components/table/card-cell";
 import { useWholeTable, WholeTableToggle } from "@/components/table/whole-table";
 import { compareDecimals } from "@/lib/format/decimal";
-import { formatMoney } from "@/lib/format/display";
+import { formatMoneyExact } from "@/lib/format/display";
 import { isPlainClick } from "@/lib/ui/address";
 import { ROWS_PER_PAGE } from "@/lib/domain/page-of";
 import {
@@ -315,7 +315,7 @@ function AgingTable({
                   <BucketAmount line={line} owner={owner} bucket={CREDIT} onOpen={onOpen} />
                 </td>
                 <td className="numeric font-semibold" {...cardCell("Total")}>
-                  {formatMoney(line.amounts.total)}
+                  {formatMoneyExact(line.amounts.total)}
                 </td>
               </tr>
             );
@@ -335,7 +335,7 @@ function AgingTable({
               <BucketAmount line={total} owner={totalOwner} bucket={CREDIT} onOpen={onOpen} />
             </td>
             <td className="numeric" data-testid="aging-total" {...cardCell("Total")}>
-              {formatMoney(total.amounts.total)}
+              {formatMoneyExact(total.amounts.total)}
             </td>
           </tr>
         </tfoot>
@@ -363,7 +363,7 @@ function BucketAmount({
   const invoices = listedCount(line, bucket);
   const unread = bucket.id === "credit" ? line.credits.unread : 0;
   if (invoices === 0 && unread === 0 && compareDecimals(amount, "0") === 0)
-    return <span className="text-slate-600 dark:text-slate-400">{formatMoney(amount)}</span>;
+    return <span className="text-slate-600 dark:text-slate-400">{formatMoneyExact(amount)}</span>;
   const name = bucketName(owner.name, bucket, amount, invoices);
   return (
     <button
@@ -374,7 +374,7 @@ function BucketAmount({
       onClick={(event) => onOpen(line, bucket, event.currentTarget)}
       className="link cursor-pointer tabular-nums"
     >
-      {formatMoney(amount)}
+      {formatMoneyExact(amount)}
     </button>
   );
 }

@@ -34,6 +34,14 @@ const TABLE_FIGURE: Partial<Record<string, FigureId>> = {
   "white-space": "white-space",
   leaderboard: "weekly-leaderboard",
   shelf: "shelf-watch",
+  promotions: "promotion-lift",
+  lines: "distribution-by-line",
+};
+
+/** A column whose cells are a figure of their own, beside the table's (the weeks' period before), by table and column. */
+const COLUMN_FIGURE: Partial<Record<string, FigureId>> = {
+  "weeks previousUnits": "sales-by-week-before",
+  "weeks previousRevenue": "sales-by-week-before",
 };
 
 const RIGHT: ReadonlySet<ColumnKind> = new Set(["id", "count", "rate", "money", "percent"]);
@@ -129,7 +137,12 @@ export function InsightTableView<R>({
             <thead className="bg-slate-100 text-left dark:bg-slate-800">
               <tr>
                 {table.columns.map((column) => (
-                  <HeaderCell key={column.id} column={column} sortLinks={sortLinks} />
+                  <HeaderCell
+                    key={column.id}
+                    column={column}
+                    sortLinks={sortLinks}
+                    figure={COLUMN_FIGURE[`${table.id} ${column.id}`]}
+                  />
                 ))}
               </tr>
             </thead>
@@ -189,11 +202,19 @@ function MoreRows<R>({
   );
 }
 
-function HeaderCell<R>({ column, sortLinks }: { column: InsightColumn<R>; sortLinks: SortLinks | undefined }) {
+function HeaderCell<R>({
+  column,
+  sortLinks,
+  figure,
+}: {
+  column: InsightColumn<R>;
+  sortLinks: SortLinks | undefined;
+  figure?: FigureId;
+}) {
   const align = RIGHT.has(column.kind ?? "text") ? "text-right" : "";
   if (!sortLinks || !sortLinks.columns.includes(column.id)) {
     return (
-      <th scope="col" className={`px-3 py-2 font-semibold ${align}`}>
+      <th scope="col" className={`px-3 py-2 font-semibold ${align}`} data-figure={figure}>
         {column.header}
       </th>
     );
@@ -205,6 +226,7 @@ function HeaderCell<R>({ column, sortLinks }: { column: InsightColumn<R>; sortLi
   return (
     <th
       scope="col"
+      data-figure={figure}
       aria-sort={current ? (sortLinks.dir === "asc" ? "ascending" : "descending") : "none"}
       className={`px-3 py-2 font-semibold ${align}`}
     >

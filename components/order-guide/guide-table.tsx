@@ -64,7 +64,11 @@ function figures(row: GuideRow) {
 function Purchases({ guide }: { guide: GuideData }) {
   const { purchases: p, coverDays } = guide;
   return (
-    <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="store-purchases">
+    <p
+      className="text-sm text-slate-700 dark:text-slate-300"
+      data-testid="store-purchases"
+      data-figure="order-guide-bought-since"
+    >
       Bought since {formatDay(p.from)}: {formatMoney(p.lastDays.total)} ({plural(p.lastDays.cases, "case")}), returns
       taken off; {plural(coverDays, "day")} at its pace of the last 180: {formatMoney(p.pace.total)} (
       {plural(formatQuantity(p.pace.cases, 2), "case")}). Suggestions stay within what it buys.
@@ -148,13 +152,21 @@ function GuideCards({ rows, shown, send }: LayoutProps) {
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
               <dt className={MUTED}>Shelf</dt>
               <dd>
-                {row.shelf === null
-                  ? s.shelf
-                  : `${s.shelf} · ${row.daysOfCover === null ? s.cover : `${row.daysOfCover} days of cover`}`}
+                {row.shelf === null ? (
+                  s.shelf
+                ) : (
+                  <>
+                    {s.shelf} ·{" "}
+                    <span data-figure="order-guide-days-of-cover">
+                      {row.daysOfCover === null ? s.cover : `${row.daysOfCover} days of cover`}
+                    </span>
+                  </>
+                )}
               </dd>
               <dt className={MUTED}>Usual order</dt>
               <dd>
-                {s.usual} · {s.bought}
+                <span data-figure="order-guide-usual">{s.usual}</span> ·{" "}
+                <span data-figure="order-guide-bought">{s.bought}</span>
               </dd>
               <dt className={MUTED}>Unit · case</dt>
               <dd>
@@ -253,9 +265,15 @@ function GuideDesk({ guide, rows, shown, send }: LayoutProps & { guide: GuideDat
                   </span>
                 </th>
                 <td className="p-2 text-right">{s.shelf}</td>
-                <td className="p-2 text-right">{s.cover}</td>
-                <td className="p-2 text-right">{row.usualCases ?? MISSING}</td>
-                <td className="p-2 text-right">{formatQuantity(row.boughtCases ?? "0")}</td>
+                <td className="p-2 text-right" data-figure="order-guide-days-of-cover">
+                  {s.cover}
+                </td>
+                <td className="p-2 text-right" data-figure="order-guide-usual">
+                  {row.usualCases ?? MISSING}
+                </td>
+                <td className="p-2 text-right" data-figure="order-guide-bought">
+                  {formatQuantity(row.boughtCases ?? "0")}
+                </td>
                 <td className="p-2 text-right">{formatMoney(row.unitPrice)}</td>
                 <td className="p-2 text-right">{formatMoney(row.casePrice)}</td>
                 <td className="p-2">{s.promotion}</td>

@@ -7,7 +7,7 @@ import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import { pagingParams } from "@/lib/data-api/values";
 import type { Walked } from "@/lib/domain/api-query";
 import { todayIn } from "@/lib/format/days";
-import { formatMoney } from "@/lib/format/display";
+import { formatMoneyExact } from "@/lib/format/display";
 import { pushParams } from "@/lib/ui/address";
 import {
   countWords,
@@ -233,8 +233,11 @@ function ListCount({
   );
 }
 
-/** The money columns' totals over every row of the list (its CSV's columns add up to them). */
-function ListTotals({ view, whole }: { view: ListViewSpec; whole: WholeList<ResourceRow> }) {
+/**
+ * The money columns' totals over every row of the list, exactly (a sub-cent digit where the ERP holds one): its CSV's
+ * columns, which write each amount exactly too, add up to them.
+ */
+export function ListTotals({ view, whole }: { view: ListViewSpec; whole: WholeList<ResourceRow> }) {
   const header = (id: string) => view.columns.find((c) => c.id === id)?.header ?? id;
   return (
     <p className="text-sm" data-testid="list-totals">
@@ -244,7 +247,7 @@ function ListTotals({ view, whole }: { view: ListViewSpec; whole: WholeList<Reso
       {(view.totals ?? []).map((id, i) => (
         <span key={id}>
           {i > 0 && " · "}
-          {header(id)} <strong className="tabular-nums">{formatMoney(whole.totals[id])}</strong>
+          {header(id)} <strong className="tabular-nums">{formatMoneyExact(whole.totals[id])}</strong>
         </span>
       ))}
     </p>

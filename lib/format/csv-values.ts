@@ -1,9 +1,9 @@
-import { DECIMAL_SCALE, parseDecimal, toDecimalString } from "./decimal";
+import { DECIMAL_SCALE, parseDecimal, toDecimalString, toExactDecimalString } from "./decimal";
 import { zoneOffsetMinutes } from "./zone-time";
 
 /**
  * Values as a CSV export writes them: what the screen shows, in the forms a spreadsheet reads as numbers and dates
- * (money with two decimals and no currency sign, quantities exact, days as YYYY-MM-DD, times as YYYY-MM-DD HH:MM in the
+ * (money in cents and no currency sign, never rounded, quantities exact, days as YYYY-MM-DD, times as YYYY-MM-DD HH:MM in the
  * person's zone). A value that is not what its column says is written as it was sent; a missing one is empty.
  * Exact: decimals never pass through floats.
  */
@@ -18,18 +18,19 @@ function textOf(value: Value): string | undefined {
 }
 
 /**
- * Money with two decimals, rounded half away from zero, as a plain number.
+ * Money as a plain number in cents, and with its sub-cent digits where it has them (an ERP can hold 3,546.085): never
+ * rounded, so a column's sum in a spreadsheet is the sum of what the API holds, the total its page shows.
  *
  * @example
  * csvMoney("1308.570000"); // "1308.57"
- * csvMoney("-0.005"); // "-0.01"
+ * csvMoney("-0.005"); // "-0.005"
  * csvMoney(null); // ""
  */
 export function csvMoney(value: Value): string {
   const text = textOf(value);
   if (text === undefined) return "";
   const micros = parseDecimal(text);
-  return micros === undefined ? text : toDecimalString(micros, 2);
+  return micros === undefined ? text : toExactDecimalString(micros);
 }
 
 /**

@@ -244,8 +244,9 @@ describe("bucketName", () => {
     expect(bucketName("Acme Retail, Supplier 7", bucket("31-60"), "1234.5", 3)).toBe(
       "Acme Retail, Supplier 7, 31–60 days: $1,234.50, 3 invoices",
     );
+    // Exactly, as the button shows it: a sub-cent balance the ERP holds is not rounded in its name.
     expect(bucketName("All AR accounts", bucket("current"), "0.005", 1)).toBe(
-      "All AR accounts, Current: $0.01, 1 invoice",
+      "All AR accounts, Current: $0.005, 1 invoice",
     );
   });
 });

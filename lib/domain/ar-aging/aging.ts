@@ -13,7 +13,7 @@ import {
   subtractDecimal,
   toDecimalString,
 } from "@/lib/format/decimal";
-import { formatMoney } from "@/lib/format/display";
+import { formatMoney, formatMoneyExact } from "@/lib/format/display";
 
 /** One row of `listArAging`: an AR account and a supplier, as of the last end-of-day recalculation. */
 export type AgingRow = RecordOf<"listArAging">;
@@ -423,7 +423,7 @@ export function rowCount(n: number): string {
  * bucketName("Acme Retail, Supplier 7", BUCKETS[2], "1234.5", 3); // "Acme Retail, Supplier 7, 31–60 days: $1,234.50, 3 invoices"
  */
 export function bucketName(owner: string, bucket: Listed, amount: string, invoices: number): string {
-  return `${owner}, ${bucket.label}: ${formatMoney(amount)}, ${invoiceCount(invoices)}`;
+  return `${owner}, ${bucket.label}: ${formatMoneyExact(amount)}, ${invoiceCount(invoices)}`;
 }
 
 /**

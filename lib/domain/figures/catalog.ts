@@ -315,6 +315,52 @@ export const FIGURES = {
       "The retailers' stock rows (/retailerInventory) never counted (no count day, or 2000-01-01 or before), out of stock (nothing on the shelf), or under 7 days of their daily sales (the cover, Inventory ÷ DailySales, rounded down to a tenth); a counted row without sales is listed only when empty.",
     computedBy: "lib/domain/insights/insight-table-rows.ts#shelfRows",
   },
+  "sales-by-week-before": {
+    pages: ["/insights (Sales by week: each week's Units and Revenue of the same week of the period before; its CSV)"],
+    definition:
+      "For each week the period touches, the week a period's length (28 days) before it: the sum of the NumUnits and ExtPrice of the lines of its invoices dated in the period before (every status but Canceled), a return's taken off.",
+    computedBy: "lib/domain/insights/insight-table-rows.ts#weekRows",
+  },
+  "promotion-lift": {
+    pages: [
+      "/insights (Promotion lift: each promotion's days, doors, new doors, units and revenue per door per week and the 8 weeks before, the lifts, units at its price, discount given, too thin; its CSV)",
+    ],
+    definition:
+      "For each promotion of the brand (the list's, or one only its lines name, its days and products from them) that ran in the period, within the history: its doors are the stores with a line priced by it, not a return, delivering units while it ran; what those doors bought of its products (its named ones, or all its supplier's) while it ran and in the 8 weeks before, a return's taken off, per door per week; the lift the change in percent, none when thin (under 5 doors, 2 weeks, or a baseline before the history); discount given, each priced line's Discount × NumUnits.",
+    computedBy: "lib/domain/insights/promotion-lift.ts#promotionLift",
+  },
+  "distribution-by-line": {
+    pages: [
+      "/insights (Distribution and velocity by product line: doors, new, lost, units per door per week, share of doors; its CSV)",
+    ],
+    definition:
+      "For each product line (a product's type as /products names it, else Other) sold in the period or the one as long before it: its doors (stores with an invoice other than a return dated in the period whose line of one of its products delivered units), those new and lost against the period before, its units (a return's taken off) × 7 ÷ (doors × the period's days), and its doors ÷ the brand's doors in percent.",
+    computedBy: "lib/domain/insights/distribution.ts#distribution",
+  },
+  "order-guide-days-of-cover": {
+    pages: ["/order-guide (each row's Days of cover; on a phone, the Shelf line's days of cover)"],
+    definition:
+      "For each row of a store's guide, the units on the shelf at its last count ÷ its DailySales, one decimal: 0.0 for an empty or negative shelf; none for a shelf never counted (no count, or dated before 2000-01-02) or without sales.",
+    computedBy: "lib/domain/order-guide/guide.ts#cover",
+  },
+  "order-guide-usual": {
+    pages: ["/order-guide (each row's Usual (cases); on a phone, the Usual order line)"],
+    definition:
+      "For each row of a store's guide, the median of the cases of its newest five orders of the 180 days (an order's lines of it added; returns are no orders; those above zero), 2 decimals; none when never ordered.",
+    computedBy: "lib/domain/order-guide/guide.ts#usualCases",
+  },
+  "order-guide-bought": {
+    pages: ["/order-guide (each row's Bought in 180 days (cases); on a phone, on the Usual order line)"],
+    definition:
+      "For each row of a store's guide, the Cases of its lines on the store's invoices of the 180 days to today (every status but Canceled), a return's taken off, 2 decimals.",
+    computedBy: "lib/domain/order-guide/guide-data.ts#boughtLines",
+  },
+  "order-guide-bought-since": {
+    pages: ['/order-guide (the line above the rows: "Bought since …", and its pace of the last 180 days)'],
+    definition:
+      "A store's invoices' lines (every status but Canceled, a return's taken off) dated in the last 14 days, today included: their ExtPrice and Cases added; and those of the last 180 days × 14 ÷ 180; each to the cent.",
+    computedBy: "lib/domain/order-guide/guide-data.ts#storePurchases",
+  },
 } as const satisfies Record<string, FigureEntry>;
 
 /** A figure's id: what a page marks its element with (`data-figure`). */

@@ -225,11 +225,11 @@ export function cellText<R>(column: ColumnSpec<R>, row: R, timeZone?: string): s
 }
 
 /**
- * A row's value of a column for CSV, as the table shows it in a form spreadsheets read: money with two decimals
- * (`1308.57`, no currency sign), quantities exact (`7.5`), days as YYYY-MM-DD (an invoice's Date sent as
- * `2026-08-28T00:00:00.000Z` is `2026-08-28`), times as YYYY-MM-DD HH:MM in the person's zone, words as the table has
- * them; a missing value is an empty cell. A sentinel date (2000-01-01 "never counted", 3000-12-31 "open-ended") stays
- * a date: words would turn a column of dates into text for the spreadsheet.
+ * A row's value of a column for CSV, as the table shows it in a form spreadsheets read: money in cents, never rounded
+ * (`1308.57`, `3546.085` where the ERP holds a sub-cent digit; no currency sign), quantities exact (`7.5`), days as
+ * YYYY-MM-DD (an invoice's Date sent as `2026-08-28T00:00:00.000Z` is `2026-08-28`), times as YYYY-MM-DD HH:MM in the
+ * person's zone, words as the table has them; a missing value is an empty cell. A sentinel date (2000-01-01 "never
+ * counted", 3000-12-31 "open-ended") stays a date: words would turn a column of dates into text for the spreadsheet.
  *
  * @example
  * csvText({ id: "InvoiceTotal", header: "Invoice total", kind: "money" }, { InvoiceTotal: "1308.570000" }); // "1308.57"

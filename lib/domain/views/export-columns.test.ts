@@ -38,7 +38,7 @@ describe("a list's CSV, as on screen", () => {
     ["a day sent as a timestamp → YYYY-MM-DD", "Date", "2026-08-28"],
     ["a due date → YYYY-MM-DD", "DueDate", "2026-09-27"],
     ["money → two decimals, no sign of currency", "InvoiceTotal", "1308.57"],
-    ["money rounded half away from zero", "OpenBalance", "-0.01"],
+    ["money in cents, its sub-cent digit kept (never rounded)", "OpenBalance", "-0.005"],
     ["a quantity → exact, without the wire's zeros", "TotalCases", "7.5"],
     ["a status → its words, as the table shows it", "Status", "Loaded"],
     ["a time → YYYY-MM-DD HH:MM on the person's clock", "InvoiceLastUpdated", "2026-08-28 15:30"],
