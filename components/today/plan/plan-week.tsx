@@ -5,7 +5,8 @@ import Link from "next/link";
 import { RequestError } from "@/components/table/request-error";
 import { pageHref } from "@/lib/domain/page-href";
 import type { TodayPlan } from "@/lib/domain/today/plan/plan-json";
-import { dayLabel } from "@/lib/domain/today/plan/week-areas";
+import { dayLabel, WEEKDAY_NAMES } from "@/lib/domain/today/plan/week-areas";
+import { isoWeekday } from "@/lib/format/days";
 import { planWeekQueryOptions } from "@/lib/ui/today/plan-query";
 import { hours } from "./hours";
 
@@ -61,9 +62,8 @@ function DayCard({ day, rep }: { day: TodayPlan; rep: number | undefined }) {
       <Link
         href={pageHref.todayPlan({ rep, date: day.date })}
         className="link inline-flex min-h-11 items-center font-semibold"
-        aria-label={`${dayLabel(day.date)}'s plan`}
       >
-        Open the day&apos;s plan
+        Open {WEEKDAY_NAMES[isoWeekday(day.date) - 1]}&apos;s plan
       </Link>
     </li>
   );

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { Suspense } from "react";
 import { PlanSkeleton, PlanView } from "@/components/today/plan/plan-view";
-import { todayIn } from "@/lib/format/days";
+import { addDays, isoWeekday, todayIn } from "@/lib/format/days";
 import Link from "next/link";
 import { pageHref, pageRead } from "@/lib/domain/page-href";
 import { dayLabel } from "@/lib/domain/today/plan/week-areas";
@@ -32,7 +32,10 @@ export default async function TodayPlanPage({ searchParams }: PageProps<"/today/
       <BackToToday repId={repId} ownRep={view.salesRepUserId} />
       <p className="text-sm">
         <Link
-          href={pageHref.todayPlanWeek({ rep: repId === view.salesRepUserId ? undefined : repId, weekOf: date })}
+          href={pageHref.todayPlanWeek({
+            rep: repId === view.salesRepUserId ? undefined : repId,
+            weekOf: isoWeekday(date) >= 6 ? addDays(date, 2) : date,
+          })}
           className="link inline-flex min-h-11 items-center"
         >
           The week by areas
