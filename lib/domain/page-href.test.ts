@@ -125,14 +125,6 @@ describe("pageHref: every page a link of Backroom's opens, read back by the page
     ],
     [pageHref.todayAccounts({ shown: 24 }), { page: "todayAccounts", params: { shown: 24 } }],
     [pageHref.todayPlan({ rep: 1008 }), { page: "todayPlan", params: { rep: 1008 } }],
-    [
-      pageHref.todayPlan({ rep: 1008, date: "2026-12-04" }),
-      { page: "todayPlan", params: { rep: 1008, date: "2026-12-04" } },
-    ],
-    [
-      pageHref.todayPlanWeek({ rep: 1008, weekOf: "2026-12-02" }),
-      { page: "todayPlanWeek", params: { rep: 1008, weekOf: "2026-12-02" } },
-    ],
     [pageHref.invoice(301), { page: "invoice", id: 301 }],
     [pageHref.customer(20013), { page: "customer", id: 20013 }],
     [pageHref.purchase("abc-1"), { page: "purchase", id: "abc-1" }],
@@ -149,7 +141,6 @@ describe("pageHref: every page a link of Backroom's opens, read back by the page
       accounting: "accounting",
       todayAccounts: "today/accounts",
       todayPlan: "today/plan",
-      todayPlanWeek: "today/plan/week",
       invoice: "invoices/[invoiceId]",
       customer: "customers/[customerId]",
       purchase: "purchases/[purchaseId]",

@@ -30,8 +30,6 @@ export const PAGE_PARAMS = {
   deliveryDays: { rep: "rep", day: "day", date: "date" },
   /** `/today`: the sales rep (`/salesReps` UserID) whose day is shown (the person's own rep when absent). */
   today: { rep: "rep" },
-  todayPlan: { rep: "rep", date: "date" },
-  todayPlanWeek: { rep: "rep", weekOf: "weekOf" },
   /**
    * `/today/accounts`: the rep (as on Today), what the rep searched for (a name, address, licence or id), and "not
    * visited in N days" (1 to 365; every account when absent).
@@ -70,16 +68,6 @@ export interface AccountingLink {
 
 export interface TodayLink {
   rep?: number;
-}
-
-export interface TodayPlanLink extends TodayLink {
-  /** The day planned, YYYY-MM-DD (the person's today when none). */
-  date?: string;
-}
-
-export interface TodayPlanWeekLink extends TodayLink {
-  /** Any day of the week shown, YYYY-MM-DD (this week, or the coming one at a weekend, when none). */
-  weekOf?: string;
 }
 
 export interface TodayAccountsLink extends TodayLink {
@@ -156,14 +144,7 @@ export const pageHref = {
       [PAGE_PARAMS.todayAccounts.shown]: shown?.toString(),
     }),
   /** A rep's day's visits in driving order (the rep as on Today). */
-  todayPlan: ({ rep, date }: TodayPlanLink = {}) =>
-    withQuery("/today/plan", { [PAGE_PARAMS.todayPlan.rep]: rep?.toString(), [PAGE_PARAMS.todayPlan.date]: date }),
-  /** A rep's week, Monday to Friday, by areas. */
-  todayPlanWeek: ({ rep, weekOf }: TodayPlanWeekLink = {}) =>
-    withQuery("/today/plan/week", {
-      [PAGE_PARAMS.todayPlanWeek.rep]: rep?.toString(),
-      [PAGE_PARAMS.todayPlanWeek.weekOf]: weekOf,
-    }),
+  todayPlan: ({ rep }: TodayLink = {}) => withQuery("/today/plan", { [PAGE_PARAMS.today.rep]: rep?.toString() }),
   invoice: (invoiceId: number) => `/invoices/${invoiceId}` as const,
   customer: (customerId: number) => `/customers/${customerId}` as const,
   /** A purchase by its global id (v2) or its numeric ERP id. */
@@ -173,11 +154,6 @@ export const pageHref = {
 
 /** A page's search parameters, as a page (Next's `searchParams`) or the browser (`URLSearchParams`) has them. */
 export type SearchParams = URLSearchParams | Readonly<Record<string, string | string[] | undefined>>;
-
-/** A YYYY-MM-DD that is a real date, or undefined. */
-function dayOf(text: string | undefined): string | undefined {
-  return text && /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)) ? text : undefined;
-}
 
 /** The first value of a parameter, or undefined when absent or empty. */
 export function paramOf(params: SearchParams, name: string): string | undefined {
@@ -233,16 +209,6 @@ export const pageRead = {
     });
   },
   today: (params: SearchParams): TodayLink => defined({ rep: idOf(paramOf(params, PAGE_PARAMS.today.rep)) }),
-  todayPlan: (params: SearchParams): TodayPlanLink =>
-    defined({
-      rep: idOf(paramOf(params, PAGE_PARAMS.todayPlan.rep)),
-      date: dayOf(paramOf(params, PAGE_PARAMS.todayPlan.date)),
-    }),
-  todayPlanWeek: (params: SearchParams): TodayPlanWeekLink =>
-    defined({
-      rep: idOf(paramOf(params, PAGE_PARAMS.todayPlanWeek.rep)),
-      weekOf: dayOf(paramOf(params, PAGE_PARAMS.todayPlanWeek.weekOf)),
-    }),
   todayAccounts: (params: SearchParams): TodayAccountsLink => {
     const q = paramOf(params, PAGE_PARAMS.todayAccounts.q)?.trim().slice(0, 200);
     const days = Number(paramOf(params, PAGE_PARAMS.todayAccounts.notVisited));
@@ -273,8 +239,7 @@ export type PageLink =
   | { page: "today"; params: TodayLink }
   | { page: "accounting"; params: AccountingLink }
   | { page: "todayAccounts"; params: TodayAccountsLink }
-  | { page: "todayPlan"; params: TodayPlanLink }
-  | { page: "todayPlanWeek"; params: TodayPlanWeekLink }
+  | { page: "todayPlan"; params: TodayLink }
   | { page: "invoice"; id: number }
   | { page: "customer"; id: number }
   | { page: "purchase"; id: string }
@@ -303,8 +268,6 @@ export function readPageHref(href: string): PageLink | undefined {
   if (url.origin !== "http://backroom.invalid" || !href.startsWith("/") || href.startsWith("//")) return undefined;
   const q = url.searchParams;
   const [first, second, ...rest] = segments;
-  if (first === "today" && second === "plan" && rest.length === 1 && rest[0] === "week")
-    return { page: "todayPlanWeek", params: pageRead.todayPlanWeek(q) };
   if (rest.length) return undefined;
   if (second === undefined) {
     if (first === "payments") return { page: "payments", params: pageRead.payments(q) };
@@ -317,7 +280,7 @@ export function readPageHref(href: string): PageLink | undefined {
   }
   if (first === "purchases" && second === "plan") return { page: "purchasePlan" };
   if (first === "today" && second === "accounts") return { page: "todayAccounts", params: pageRead.todayAccounts(q) };
-  if (first === "today" && second === "plan") return { page: "todayPlan", params: pageRead.todayPlan(q) };
+  if (first === "today" && second === "plan") return { page: "todayPlan", params: pageRead.today(q) };
   const id =
     first === "invoices" ? pageRead.invoice(second) : first === "customers" ? pageRead.customer(second) : undefined;
   if (id !== undefined) return { page: first === "invoices" ? "invoice" : "customer", id };

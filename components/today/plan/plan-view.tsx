@@ -8,6 +8,7 @@ import { FormStatus, type Outcome } from "@/components/account/form-bits";
 import { VisitedButton } from "@/components/customers/visited-button";
 import { RequestError } from "@/components/table/request-error";
 import { pageHref, pageRead } from "@/lib/domain/page-href";
+import { planHref } from "@/lib/domain/today/plan/plan-href";
 import type { PlanStop, TodayPlan } from "@/lib/domain/today/plan/plan-json";
 import type { PlaceSource, Point } from "@/lib/domain/today/plan/geo";
 import { PLAN_STOPS } from "@/lib/domain/today/plan/reasons";
@@ -258,7 +259,7 @@ function NotToday({ plan, onAdd }: { plan: TodayPlan; onAdd: (customerId: number
                 {c.plannedOn && (
                   <>
                     {" · "}
-                    <Link href={pageHref.todayPlan({ rep: plan.repId, date: c.plannedOn })} className="link">
+                    <Link href={planHref.day({ rep: plan.repId, date: c.plannedOn })} className="link">
                       planned {dayLabel(c.plannedOn)}
                     </Link>
                   </>

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { RequestError } from "@/components/table/request-error";
-import { pageHref } from "@/lib/domain/page-href";
+import { planHref } from "@/lib/domain/today/plan/plan-href";
 import type { TodayPlan } from "@/lib/domain/today/plan/plan-json";
 import { dayLabel, WEEKDAY_NAMES } from "@/lib/domain/today/plan/week-areas";
 import { isoWeekday } from "@/lib/format/days";
@@ -60,7 +60,7 @@ function DayCard({ day, rep }: { day: TodayPlan; rep: number | undefined }) {
         {day.notToday.length > 0 && ` · ${day.notToday.length} not today`}
       </p>
       <Link
-        href={pageHref.todayPlan({ rep, date: day.date })}
+        href={planHref.day({ rep, date: day.date })}
         className="link inline-flex min-h-11 items-center font-semibold"
       >
         Open {WEEKDAY_NAMES[isoWeekday(day.date) - 1]}&apos;s plan

@@ -4,7 +4,7 @@ import { Suspense } from "react";
 import { PlanSkeleton, PlanView } from "@/components/today/plan/plan-view";
 import { addDays, isoWeekday, todayIn } from "@/lib/format/days";
 import Link from "next/link";
-import { pageHref, pageRead } from "@/lib/domain/page-href";
+import { planHref, planRead } from "@/lib/domain/today/plan/plan-href";
 import { dayLabel } from "@/lib/domain/today/plan/week-areas";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { PageTitle } from "../../_lib/page-title";
@@ -17,12 +17,12 @@ export const metadata: Metadata = { title: "Today's route · Backroom" };
 // reasons and put in driving order; the person's own rep or the one `?rep=` names. The rep's choices are in the address.
 export default async function TodayPlanPage({ searchParams }: PageProps<"/today/plan">) {
   const [{ active, view }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
-  const repId = pageRead.todayPlan(params).rep ?? view.salesRepUserId ?? undefined;
+  const repId = planRead.day(params).rep ?? view.salesRepUserId ?? undefined;
   if (active.keyType !== "Employee" || repId === undefined) {
     return <NoRepHere title="Today's route" what="A rep's route is planned" />;
   }
   const today = todayIn(parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value) ?? "UTC");
-  const date = pageRead.todayPlan(params).date ?? today;
+  const date = planRead.day(params).date ?? today;
   return (
     <div className="space-y-4">
       <PageTitle
@@ -32,7 +32,7 @@ export default async function TodayPlanPage({ searchParams }: PageProps<"/today/
       <BackToToday repId={repId} ownRep={view.salesRepUserId} />
       <p className="text-sm">
         <Link
-          href={pageHref.todayPlanWeek({
+          href={planHref.week({
             rep: repId === view.salesRepUserId ? undefined : repId,
             weekOf: isoWeekday(date) >= 6 ? addDays(date, 2) : date,
           })}

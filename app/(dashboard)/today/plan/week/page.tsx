@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { Suspense } from "react";
 import { PlanWeekView, PlanWeekSkeleton } from "@/components/today/plan/plan-week";
-import { pageHref, pageRead } from "@/lib/domain/page-href";
+import { planHref, planRead } from "@/lib/domain/today/plan/plan-href";
 import { mondayOf } from "@/lib/domain/today/plan/week-areas";
 import { addDays, isoWeekday, todayIn } from "@/lib/format/days";
 import { formatDayRange } from "@/lib/format/display";
@@ -17,7 +17,7 @@ export const metadata: Metadata = { title: "The week's routes · Backroom" };
 // GET /today/plan/week?rep=&weekOf=: the rep's Monday to Friday, each day's area and its plan's stops, drive and time.
 export default async function TodayPlanWeekPage({ searchParams }: PageProps<"/today/plan/week">) {
   const [{ active, view }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
-  const read = pageRead.todayPlanWeek(params);
+  const read = planRead.week(params);
   const repId = read.rep ?? view.salesRepUserId ?? undefined;
   if (active.keyType !== "Employee" || repId === undefined) {
     return <NoRepHere title="The week's routes" what="A rep's week is planned" />;
@@ -35,13 +35,13 @@ export default async function TodayPlanWeekPage({ searchParams }: PageProps<"/to
       <BackToToday repId={repId} ownRep={view.salesRepUserId} />
       <nav aria-label="Other weeks" className="flex flex-wrap gap-x-4 text-sm">
         <Link
-          href={pageHref.todayPlanWeek({ rep, weekOf: addDays(monday, -7) })}
+          href={planHref.week({ rep, weekOf: addDays(monday, -7) })}
           className="link inline-flex min-h-11 items-center"
         >
           Week before
         </Link>
         <Link
-          href={pageHref.todayPlanWeek({ rep, weekOf: addDays(monday, 7) })}
+          href={planHref.week({ rep, weekOf: addDays(monday, 7) })}
           className="link inline-flex min-h-11 items-center"
         >
           Week after
