@@ -52,9 +52,10 @@ export function PlanMap({ start, loop = false, stops, area = [] }: PlanMapProps)
       {area.length >= 3 && (
         <polygon
           points={area.map((p) => `${at(p).x.toFixed(1)},${at(p).y.toFixed(1)}`).join(" ")}
-          strokeWidth="1.5"
-          strokeDasharray="3 3"
-          className="fill-sky-100 stroke-sky-600 dark:fill-sky-950 dark:stroke-sky-500"
+          strokeWidth="1"
+          strokeLinejoin="round"
+          // Solid and light: a dashed line is the way back to the start.
+          className="fill-sky-100 stroke-sky-400 dark:fill-sky-950 dark:stroke-sky-700"
           data-testid="plan-map-area"
         >
           <title>The day&apos;s area</title>
