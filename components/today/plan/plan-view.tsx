@@ -319,16 +319,19 @@ function startWords(start: TodayPlan["start"]): string {
 /** The day's time: drive and visits against the member's day, and how the drive was reckoned. */
 function DayLine({ day }: { day: TodayPlan["day"] }) {
   const over = day.totalMinutes > day.limitMinutes;
+  // Two short lines, not one long one: drawn after the plan's data, a paragraph larger than the page's intro would be
+  // the phone's largest contentful paint, and that would wait for the data.
   return (
-    <p className="text-sm" data-testid="plan-day">
-      <strong className={over ? "text-red-800 dark:text-red-300" : undefined}>{hours(day.totalMinutes)}</strong> of your{" "}
-      {hours(day.limitMinutes)} day: {hours(day.driveMinutes)} driving and {hours(day.visitMinutes)} at the stores
-      <span className="text-slate-700 dark:text-slate-300">
-        {" "}
-        (roads taken as {day.detourFactor} × the straight line, at {day.speedKmh} km/h)
-      </span>
-      {over && ", more than your day: your additions"}.
-    </p>
+    <div className="text-sm" data-testid="plan-day">
+      <p>
+        <strong className={over ? "text-red-800 dark:text-red-300" : undefined}>{hours(day.totalMinutes)}</strong> of
+        your {hours(day.limitMinutes)} day: {hours(day.driveMinutes)} driving and {hours(day.visitMinutes)} at the
+        stores{over && ", more than your day: your additions"}.
+      </p>
+      <p className="text-slate-700 dark:text-slate-300">
+        Roads taken as {day.detourFactor} × the straight line, at {day.speedKmh} km/h.
+      </p>
+    </div>
   );
 }
 
