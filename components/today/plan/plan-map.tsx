@@ -5,6 +5,8 @@ interface PlanMapProps {
   /** Whether the day drives back to the start after the last stop. */
   loop?: boolean;
   stops: (Point & { name: string })[];
+  /** The outline of the day's area (its accounts' convex hull), shaded behind the stops. */
+  area?: readonly Point[];
 }
 
 const WIDTH = 358;
@@ -14,12 +16,13 @@ const PAD = 18;
 /**
  * The plan's stops on a small map: their coordinates projected (longitude scaled by the latitude's cosine, so a km is
  * a km both ways), joined in driving order, numbered as the list is; the day's start (the phone, the member's, the
- * warehouse) as a ring, and the way back to it dashed when the day ends there. The frame is the day's area: the start
- * and its stops. An SVG of the points alone: no tile server, nothing fetched.
+ * warehouse) as a ring, and the way back to it dashed when the day ends there; the day's area of the week (the
+ * outline of its accounts) shaded behind them. The frame holds the start, the stops and the area. An SVG of the
+ * points alone: no tile server, nothing fetched.
  */
-export function PlanMap({ start, loop = false, stops }: PlanMapProps) {
+export function PlanMap({ start, loop = false, stops, area = [] }: PlanMapProps) {
   const ring = start && start.source !== "first-stop" ? start : undefined;
-  const points = [...(ring ? [ring] : []), ...stops];
+  const points = [...(ring ? [ring] : []), ...stops, ...area];
   if (points.length === 0) return null;
   const midLat = (Math.min(...points.map((p) => p.lat)) + Math.max(...points.map((p) => p.lat))) / 2;
   const kx = Math.cos((midLat * Math.PI) / 180);
@@ -31,7 +34,9 @@ export function PlanMap({ start, loop = false, stops }: PlanMapProps) {
     x: PAD + (p.lon * kx - minX) * scale + (WIDTH - 2 * PAD - (maxX - minX) * scale) / 2,
     y: PAD + (-p.lat - minY) * scale + (HEIGHT - 2 * PAD - (maxY - minY) * scale) / 2,
   });
-  const path = points.map((p, i) => `${i ? "L" : "M"}${at(p).x.toFixed(1)},${at(p).y.toFixed(1)}`).join(" ");
+  const path = [...(ring ? [ring] : []), ...stops]
+    .map((p, i) => `${i ? "L" : "M"}${at(p).x.toFixed(1)},${at(p).y.toFixed(1)}`)
+    .join(" ");
   const last = stops.at(-1);
   const back =
     ring && loop && last
@@ -42,8 +47,20 @@ export function PlanMap({ start, loop = false, stops }: PlanMapProps) {
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       className="w-full max-w-xl rounded border border-slate-300 bg-slate-50 dark:border-slate-700 dark:bg-slate-900"
       role="img"
-      aria-label={`Map of the ${stops.length} stops in driving order (straight lines)${ring ? `, from the start${loop ? " and back" : ""}` : ""}`}
+      aria-label={`Map of the ${stops.length} stops in driving order (straight lines)${ring ? `, from the start${loop ? " and back" : ""}` : ""}${area.length >= 3 ? ", in the day's area" : ""}`}
     >
+      {area.length >= 3 && (
+        <polygon
+          points={area.map((p) => `${at(p).x.toFixed(1)},${at(p).y.toFixed(1)}`).join(" ")}
+          strokeWidth="1"
+          strokeLinejoin="round"
+          // Solid and light: a dashed line is the way back to the start.
+          className="fill-sky-100 stroke-sky-400 dark:fill-sky-950 dark:stroke-sky-700"
+          data-testid="plan-map-area"
+        >
+          <title>The day&apos;s area</title>
+        </polygon>
+      )}
       <path d={path} fill="none" strokeWidth="2" className="stroke-sky-700 dark:stroke-sky-300" />
       {back && (
         <path

@@ -8,9 +8,12 @@ import { FormStatus, type Outcome } from "@/components/account/form-bits";
 import { VisitedButton } from "@/components/customers/visited-button";
 import { RequestError } from "@/components/table/request-error";
 import { pageHref, pageRead } from "@/lib/domain/page-href";
+import { planHref } from "@/lib/domain/today/plan/plan-href";
 import type { PlanStop, TodayPlan } from "@/lib/domain/today/plan/plan-json";
 import type { PlaceSource, Point } from "@/lib/domain/today/plan/geo";
 import { PLAN_STOPS } from "@/lib/domain/today/plan/reasons";
+import { dayLabel, WEEKDAY_NAMES } from "@/lib/domain/today/plan/week-areas";
+import { isoWeekday } from "@/lib/format/days";
 import { phonePlace } from "@/lib/ui/today/phone-place";
 import { planQueryOptions } from "@/lib/ui/today/plan-query";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
@@ -19,6 +22,7 @@ import { useOnline } from "@/lib/ui/offline/use-online";
 import { useWeek } from "@/lib/ui/offline/use-week";
 import { OfflineLine } from "../offline-line";
 import { DaySettingsForm } from "./day-settings-form";
+import { hours } from "./hours";
 import { PlanMap } from "./plan-map";
 
 interface PlanViewProps {
@@ -120,6 +124,7 @@ export function PlanView({ repId, date }: PlanViewProps) {
         {plan.end?.kind === "start" ? " and back" : ", ending at the last stop"}, of {plan.accounts} accounts.
       </p>
       <DayLine day={plan.day} />
+      <AreaLine plan={plan} />
       <div className="flex flex-wrap items-end gap-2">
         {links.google.map((href, i) => (
           <a
@@ -176,6 +181,7 @@ export function PlanView({ repId, date }: PlanViewProps) {
         start={plan.start}
         loop={plan.end?.kind === "start"}
         stops={plan.stops.map((s) => ({ name: s.name, lat: s.lat, lon: s.lon }))}
+        area={plan.area?.hull}
       />
       <ol className="max-w-3xl space-y-2" aria-label="Stops in driving order">
         {plan.stops.map((stop, i) => (
@@ -237,7 +243,8 @@ function NotToday({ plan, onAdd }: { plan: TodayPlan; onAdd: (customerId: number
         Not today ({plan.notToday.length})
       </summary>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Worth a visit, but not within your day from {startWords(plan.start)}.
+        Worth a visit, but not within your day from {startWords(plan.start)}
+        {plan.area ? ", or in another day's area: each says the day its area comes" : ""}.
       </p>
       <ul className="mt-2 space-y-2 text-sm" aria-label="Not today">
         {shown.map((c) => (
@@ -249,7 +256,14 @@ function NotToday({ plan, onAdd }: { plan: TodayPlan; onAdd: (customerId: number
               : {c.reasons.join(" · ")}
               <span className="text-slate-700 dark:text-slate-300">
                 {c.km === null ? " · not on the map" : ` · ${c.km.toFixed(1)} km away`}
-                {c.plannedOn && ` · planned ${c.plannedOn}`}
+                {c.plannedOn && (
+                  <>
+                    {" · "}
+                    <Link href={planHref.day({ rep: plan.repId, date: c.plannedOn })} className="link">
+                      planned {dayLabel(c.plannedOn)}
+                    </Link>
+                  </>
+                )}
               </span>
             </span>
             <button
@@ -272,6 +286,22 @@ function NotToday({ plan, onAdd }: { plan: TodayPlan; onAdd: (customerId: number
   );
 }
 
+/** The day's area of the week, or that a Saturday or Sunday has none. */
+function AreaLine({ plan }: { plan: TodayPlan }) {
+  return (
+    <p className="text-sm" data-testid="plan-area">
+      {plan.area ? (
+        <>
+          {WEEKDAY_NAMES[plan.area.weekday - 1]}&apos;s area: <strong>{plan.area.name || "unnamed"}</strong>,{" "}
+          {plan.area.accounts} of the {plan.accounts} accounts (outlined on the map).
+        </>
+      ) : (
+        <>A {WEEKDAY_NAMES[isoWeekday(plan.date) - 1]} has no area of the week: the stops come from all the accounts.</>
+      )}
+    </p>
+  );
+}
+
 /** Where the day starts, in words. */
 function startWords(start: TodayPlan["start"]): string {
   switch (start?.source) {
@@ -286,26 +316,22 @@ function startWords(start: TodayPlan["start"]): string {
   }
 }
 
-/** "7 h 25 min" for minutes. */
-function hours(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`;
-}
-
 /** The day's time: drive and visits against the member's day, and how the drive was reckoned. */
 function DayLine({ day }: { day: TodayPlan["day"] }) {
   const over = day.totalMinutes > day.limitMinutes;
+  // Two short lines, not one long one: drawn after the plan's data, a paragraph larger than the page's intro would be
+  // the phone's largest contentful paint, and that would wait for the data.
   return (
-    <p className="text-sm" data-testid="plan-day">
-      <strong className={over ? "text-red-800 dark:text-red-300" : undefined}>{hours(day.totalMinutes)}</strong> of your{" "}
-      {hours(day.limitMinutes)} day: {hours(day.driveMinutes)} driving and {hours(day.visitMinutes)} at the stores
-      <span className="text-slate-700 dark:text-slate-300">
-        {" "}
-        (roads taken as {day.detourFactor} × the straight line, at {day.speedKmh} km/h)
-      </span>
-      {over && ", more than your day: your additions"}.
-    </p>
+    <div className="text-sm" data-testid="plan-day">
+      <p>
+        <strong className={over ? "text-red-800 dark:text-red-300" : undefined}>{hours(day.totalMinutes)}</strong> of
+        your {hours(day.limitMinutes)} day: {hours(day.driveMinutes)} driving and {hours(day.visitMinutes)} at the
+        stores{over && ", more than your day: your additions"}.
+      </p>
+      <p className="text-slate-700 dark:text-slate-300">
+        Roads taken as {day.detourFactor} × the straight line, at {day.speedKmh} km/h.
+      </p>
+    </div>
   );
 }
 

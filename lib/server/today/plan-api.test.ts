@@ -10,7 +10,8 @@ import { browserRequest, connectKey, DEMO_KEYS, type TestBackend } from "../core
 import { createNote } from "../notes/notes-api";
 import { createTestBackend } from "../testing";
 import { getDaySettings, putDaySettings } from "./day-settings";
-import { getPlan } from "./plan-api";
+import { getPlan, getPlanWeek } from "./plan-api";
+import type { TodayPlanWeek } from "@/lib/domain/today/plan/plan-json";
 
 // GET /api/today/plan in-process against the sandbox: the demo rep's day, checked against the API's own records.
 
@@ -123,7 +124,8 @@ describe("GET /api/today/plan", () => {
     expect(chosen).not.toContain(out);
     expect(chosen).toContain(extra);
     expect(changed.start).toEqual({ lat: 37.8044, lon: -122.2712, source: "device" });
-    expect(changed.stops[0]!.legKm).toBeGreaterThan(0);
+    // The first leg is from the phone's position.
+    expect(changed.stops[0]!.legKm).toBeCloseTo(tenthsOfKm(haversineKm(changed.start!, changed.stops[0]!)) / 10, 5);
   });
 
   it("says a visit: an account visited today is no longer 'not visited'", async () => {
@@ -209,8 +211,11 @@ describe("GET /api/today/plan", () => {
       // there and back, more than half the day) or for another such reason.
       const isMust = (reasons: string[]) => reasons.some((r) => r === "Delivery today" || r === "On hold");
       for (const other of plan.notToday) {
-        expect(other.plannedOn).toBeNull();
+        // The next day its area comes: within the week after this day.
+        if (other.km !== null) expect(other.plannedOn! > date && other.plannedOn! <= addDays(date, 7)).toBe(true);
         if (other.km === null || !isMust(other.reasons)) continue;
+        // Another area's must comes on its own day.
+        if (other.plannedOn !== addDays(date, 7)) continue;
         const alone = 2 * other.km * 1.3 + 25;
         const allMust = plan.stops.every((s) => isMust(s.reasons));
         expect(alone > 240 - 0.5 || allMust || plan.stops.length === 8, `${other.name} on ${date}`).toBe(true);
@@ -295,5 +300,104 @@ describe("GET /api/today/plan", () => {
     const response = await ask(cookie, `?rep=1006&date=${day}`);
     expect(response.status).toBe(403);
     expect(backend.calls).toHaveLength(0);
+  });
+});
+
+/** Whether a point is inside a polygon (ray casting), or within ~100 m of its edge. */
+function inside(p: Point, polygon: readonly Point[]): boolean {
+  if (polygon.some((q) => haversineKm(p, q) < 0.1)) return true;
+  let within = false;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const [a, b] = [polygon[i]!, polygon[j]!];
+    if (a.lat > p.lat !== b.lat > p.lat && p.lon < ((b.lon - a.lon) * (p.lat - a.lat)) / (b.lat - a.lat) + a.lon)
+      within = !within;
+  }
+  return within;
+}
+
+describe("GET /api/today/plan/week and a day's plan from its area", () => {
+  const askWeek = (cookie: string, query: string) =>
+    getPlanWeek(browserRequest("GET", `/api/today/plan/week${query}`, { cookie, site: null }), backend);
+  // Next week: the API's delivery dates (two weeks ahead) name its days.
+  const nextWeek = addDays(day, 7);
+
+  it("plans the demo rep's five days, each in its area, fitting 8 hours, Friday seven or eight stores; the lists read once", async () => {
+    const { cookie } = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
+    const rep = await busiestRep();
+    backend.calls.length = 0;
+    const started = performance.now();
+    const response = await askWeek(cookie, `?rep=${rep.UserID}&weekOf=${nextWeek}`);
+    const ms = performance.now() - started;
+    expect(response.status).toBe(200);
+    const week = (await response.json()) as TodayPlanWeek;
+    const monday = addDays(nextWeek, -((new Date(`${nextWeek}T00:00:00Z`).getUTCDay() + 6) % 7));
+    expect(week.monday).toBe(monday);
+    expect(week.days.map((d) => d.date)).toEqual([0, 1, 2, 3, 4].map((n) => addDays(monday, n)));
+    // The areas hold the rep's placed accounts, each about a fifth (85 % to 115 %).
+    const sizes = week.days.map((d) => d.area!.accounts);
+    const total = sizes.reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThan(0.95 * week.days[0]!.accounts);
+    for (const size of sizes) {
+      expect(size).toBeLessThanOrEqual(Math.ceil((1.15 * total) / 5));
+      expect(size).toBeGreaterThanOrEqual(Math.floor((0.85 * total) / 5));
+    }
+    console.info(
+      `week of ${monday}: areas ${sizes.join("/")} (${week.days.map((d) => d.area!.name).join(" | ")}), stops ${week.days
+        .map((d) => `${d.stops.length} ${d.totalKm} km ${d.day.totalMinutes} min`)
+        .join("; ")}; ${ms.toFixed(0)} ms in process`,
+    );
+    for (const [i, plan] of week.days.entries()) {
+      expect(plan.area!.weekday).toBe(i + 1);
+      const loopKm = plan.totalKm;
+      expect(((loopKm * 1.3) / 60) * 60 + 25 * plan.stops.length, plan.date).toBeLessThanOrEqual(480 + 1);
+      expect(plan.day.totalMinutes, plan.date).toBeLessThanOrEqual(480);
+      // Every stop in the day's area.
+      for (const stop of plan.stops) expect(inside(stop, plan.area!.hull), `${stop.name} on ${plan.date}`).toBe(true);
+    }
+    // The test sandbox is a twentieth of the seed (the rep's 14 accounts): the full seed's Friday is in docs/benchmarks.md.
+    const friday = week.days[4]!;
+    // The same day asked alone is the same plan.
+    const alone = (await (await ask(cookie, `?rep=${rep.UserID}&date=${friday.date}`)).json()) as TodayPlan;
+    expect(alone.stops.map((s) => s.customerId)).toEqual(friday.stops.map((s) => s.customerId));
+    expect(alone.area).toEqual(friday.area);
+  });
+
+  it("says the date's deliveries on another day, not the real clock's: Friday next week's", async () => {
+    const { cookie } = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
+    const rep = await busiestRep();
+    const friday = addDays(nextWeek, 5 - ((new Date(`${nextWeek}T00:00:00Z`).getUTCDay() + 6) % 7) - 1);
+    const plan = (await (await ask(cookie, `?rep=${rep.UserID}&date=${friday}&stops=15`)).json()) as TodayPlan;
+    const delivered = [...plan.stops, ...plan.notToday].filter((s) => s.reasons.includes("Delivery today"));
+    expect(delivered.length).toBeGreaterThan(0);
+    const ids = delivered.map((s) => s.customerId).join(",");
+    for (const record of await sandbox.walk(`/customers?CustomerIDs=${ids}`, DEMO_KEYS.Employee)) {
+      const dates = ((record.DeliveryDates as string[] | undefined) ?? []).map((d) => d.slice(0, 10));
+      expect(dates, String(record.CustomerName)).toContain(friday);
+    }
+    // A weekend has no area: said plainly, and Not today says each account's coming weekday.
+    const saturday = addDays(friday, 1);
+    const weekend = (await (await ask(cookie, `?rep=${rep.UserID}&date=${saturday}`)).json()) as TodayPlan;
+    expect(weekend.area).toBeNull();
+    for (const n of weekend.notToday.filter((n) => n.km !== null)) {
+      expect(n.plannedOn! > saturday && n.plannedOn! <= addDays(saturday, 7)).toBe(true);
+    }
+  });
+
+  it.each([
+    { name: "no weekOf", query: "?rep=1006" },
+    { name: "a weekOf that is no date", query: "?rep=1006&weekOf=2026-13-45" },
+    { name: "a rep that is no id", query: "?rep=x&weekOf=2026-11-30" },
+    { name: "an unknown parameter", query: "?rep=1006&weekOf=2026-11-30&x=1" },
+  ])("answers 400 VALIDATION_FAILED to $name, and asks nothing upstream", async ({ query }) => {
+    const { cookie } = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
+    const response = await askWeek(cookie, query);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { Error: { code: string } }).Error.code).toBe("VALIDATION_FAILED");
+    expect(backend.calls).toHaveLength(0);
+  });
+
+  it("refuses a brand's key", async () => {
+    const { cookie } = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
+    expect((await askWeek(cookie, "?rep=1006&weekOf=2026-11-30")).status).toBe(403);
   });
 });

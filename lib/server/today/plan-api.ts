@@ -19,14 +19,26 @@ import {
 } from "@/lib/domain/today/plan/reasons";
 import { routeInOrder } from "@/lib/domain/today/plan/route";
 import { lastVisits, NOT_VISITED_DAYS, NOT_VISITED_MAX } from "@/lib/domain/today/visits";
-import type { RepDaySettings, TodayPlan } from "@/lib/domain/today/plan/plan-json";
+import type { PlanArea, RepDaySettings, TodayPlan, TodayPlanWeek } from "@/lib/domain/today/plan/plan-json";
+import {
+  AREA_WEEKDAYS,
+  type AreaAccount,
+  convexHull,
+  dayClock,
+  mainTowns,
+  mondayOf,
+  plannedOn,
+  weekAreas,
+} from "@/lib/domain/today/plan/week-areas";
+import { deliveryWeekdays } from "@/lib/domain/delivery/cutoff";
+import { addDays, isoWeekday } from "@/lib/format/days";
 import { apiQueryOptions } from "@/lib/domain/api-query";
 import { type ActorOf, defineRoute } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import { loadNotes, type NotesDeps } from "../notes/notes-api";
 import { storePlaces } from "../notes/store-places";
 import { readDaySettings } from "./day-settings";
-import { postalPlace } from "./plan-places";
+import { postalPlace, townOf } from "./plan-places";
 import { loadToday, type TodayDeps } from "./today-api";
 
 export type PlanDeps = TodayDeps & NotesDeps;
@@ -86,13 +98,75 @@ async function readLastVisits(actor: ActorOf["key"], deps: PlanDeps, customerIds
   return lastVisits(newest);
 }
 
+/** What a rep's plans read once, for one day or the five of a week. */
+interface PlanReading {
+  data: Awaited<ReturnType<typeof loadToday>>;
+  visits: Map<number, string>;
+  settings: RepDaySettings;
+  /** Every account's place (its visits' or its address's), where it has one. */
+  places: Map<number, Place>;
+  /** The week's five areas, each with its name and outline; and each placed account's weekday. */
+  areas: PlanArea[];
+  areaOf: Map<number, number>;
+  /** The warehouse most of the rep's accounts are served from, placed, where it is known. */
+  warehouse?: TodayPlan["start"];
+}
+
 /**
- * A rep's plan for a day: the accounts worth a visit (their reasons, weighted: `reasons.ts`), the first `stops` of
- * them (8 unless asked; the rep's additions and removals), placed where their visits were tapped (`refine.ts`) or
- * else by their addresses' postal codes without a network (`plan-places.ts`), in driving order from `from` (the
- * phone, when the asker sends it) or else from the first stop, with each leg's and the total distance, and the "Open
- * in Maps" links. Read as Today is (`loadToday`), with the
- * accounts' visits from the notes.
+ * What a rep's plans read, once: Today's lists for the rep's accounts (`loadToday`, its invoices from `readDay`), their
+ * last visits (the notes), their places kept from visits (one query for all of them), the member's day and the
+ * warehouse; every account placed, and the week's areas made of them (`weekAreas`).
+ */
+async function readPlanning(
+  request: Request,
+  actor: ActorOf["key"],
+  deps: PlanDeps,
+  rep: number,
+  readDay: string,
+): Promise<PlanReading> {
+  const data = await loadToday(requestApi(request, deps), deps.db, actor.key.id, rep, readDay, {
+    signal: request.signal,
+  });
+  const [visits, kept, settings, warehouse] = await Promise.all([
+    readLastVisits(actor, deps, data.accountIds),
+    storePlaces(deps.db, { workspaceId: recordOwner(actor), environment: actor.key.environment }, data.accountIds),
+    readDaySettings(deps.db, actor),
+    warehouseOf(request, deps, data.input.customers),
+  ]);
+  const wanted = new Set(data.accountIds);
+  const places = new Map<number, Place>();
+  const accounts: AreaAccount[] = [];
+  const towns = new Map<number, string>();
+  for (const c of data.input.customers) {
+    const id = c.CustomerID;
+    if (id == null || !wanted.has(id) || places.has(id)) continue;
+    const point = refinedPlace(postalPlace(c.Address?.trim(), c.State), kept.get(id));
+    if (!point) continue;
+    places.set(id, point);
+    accounts.push({ id, point, weekdays: deliveryWeekdays(c.DeliveryDays) });
+    const town = townOf(c.Address);
+    if (town) towns.set(id, town);
+  }
+  const week = weekAreas(accounts);
+  const areaOf = new Map(week.flatMap((a) => a.ids.map((id) => [id, a.weekday] as const)));
+  const areas = week.map((a) => ({
+    weekday: a.weekday,
+    name: mainTowns(a.ids.flatMap((id) => towns.get(id) ?? [])),
+    centre: a.centre,
+    accounts: a.ids.length,
+    hull: convexHull(a.ids.map((id) => places.get(id)!)).map(({ lat, lon }) => ({ lat, lon })),
+  }));
+  return { data, visits, settings, places, areas, areaOf, warehouse };
+}
+
+/**
+ * A rep's plan for a day: the accounts worth a visit (their reasons, weighted: `reasons.ts`) in the day's weekday
+ * area (`week-areas.ts`; a Saturday or Sunday has none, and plans from all), the rep's additions first, those that fit
+ * the member's day (`chooseDay`), placed where their visits were tapped (`refine.ts`) or else by their addresses'
+ * postal codes without a network (`plan-places.ts`), in driving order from `from` (the phone, when the asker sends
+ * it), the member's start, the warehouse or the first stop, with each leg's and the total distance, the "Open in
+ * Maps" links, and the rest with a reason "Not today" with the day their area comes. The date's deliveries are the
+ * API's of that date (read at its midday, `dayClock`), not the real clock's.
  *
  * @example
  * const plan = await loadPlan(request, actor, deps, { rep: 1006, date: "2026-11-26" });
@@ -103,11 +177,37 @@ export async function loadPlan(
   deps: PlanDeps,
   query: PlanQuery,
 ): Promise<TodayPlan> {
-  const data = await loadToday(requestApi(request, deps), deps.db, actor.key.id, query.rep, query.date, {
-    signal: request.signal,
-  });
-  const model = todayModel({ ...data.input, health: data.health, day: query.date, now: new Date() });
-  const visits = await readLastVisits(actor, deps, data.accountIds);
+  return planDay(await readPlanning(request, actor, deps, query.rep, query.date), query);
+}
+
+/**
+ * A rep's five days, Monday to Friday of the week holding `weekOf`, each planned from its area as `loadPlan` plans
+ * one: the lists read once for the week (from its Monday), not five times.
+ *
+ * @example
+ * const week = await loadPlanWeek(request, actor, deps, { rep: 1006, weekOf: "2026-11-26" });
+ * week.days.map((d) => d.date); // ["2026-11-23", …, "2026-11-27"]
+ */
+export async function loadPlanWeek(
+  request: Request,
+  actor: ActorOf["key"],
+  deps: PlanDeps,
+  query: WeekQuery,
+): Promise<TodayPlanWeek> {
+  const monday = mondayOf(query.weekOf);
+  const reading = await readPlanning(request, actor, deps, query.rep, monday);
+  return {
+    repId: query.rep,
+    repName: reading.data.repName,
+    monday,
+    days: AREA_WEEKDAYS.map((d) => planDay(reading, { rep: query.rep, date: addDays(monday, d - 1) })),
+  };
+}
+
+/** One day's plan from what was read. */
+function planDay(reading: PlanReading, query: PlanQuery): TodayPlan {
+  const { data, visits, settings, places, areaOf } = reading;
+  const model = todayModel({ ...data.input, health: data.health, day: query.date, now: dayClock(query.date) });
   const accounts: PlanAccount[] = model.accounts.map((card) => ({
     customerId: card.customerId,
     name: card.name,
@@ -118,6 +218,10 @@ export async function loadPlan(
     lastVisit: visits.get(card.customerId),
     card,
   }));
+  const weekday = isoWeekday(query.date);
+  const area = reading.areas.find((a) => a.weekday === weekday) ?? null;
+  // The day's area's accounts, and those with no place (no area: listed apart when they matter).
+  const inDay = (id: number) => !area || (areaOf.get(id) ?? weekday) === weekday;
   const notVisited = query.notVisited ?? NOT_VISITED_DAYS;
   const removed = new Set(query.remove ?? []);
   const rankedAll = rankCandidates(accounts, query.date, notVisited);
@@ -127,21 +231,13 @@ export async function loadPlan(
   const addedIds = new Set(added.map((visit) => visit.account.customerId));
   const pool: PlannedVisit<PlanAccount>[] = [
     ...added,
-    ...ranked.filter((c) => !addedIds.has(c.account.customerId)).map((c) => ({ ...c, added: false })),
+    ...ranked
+      .filter((c) => !addedIds.has(c.account.customerId) && inDay(c.account.customerId))
+      .map((c) => ({ ...c, added: false })),
   ];
-  const [kept, settings] = await Promise.all([
-    storePlaces(
-      deps.db,
-      { workspaceId: recordOwner(actor), environment: actor.key.environment },
-      rankedAll.map((c) => c.account.customerId).concat(added.map((c) => c.account.customerId)),
-    ),
-    readDaySettings(deps.db, actor),
-  ]);
-  const placeOf = (visit: PlannedVisit<PlanAccount>) =>
-    refinedPlace(postalPlace(visit.account.card.address, visit.account.card.state), kept.get(visit.account.customerId));
+  const placeOf = (visit: VisitCandidate<PlanAccount>) => places.get(visit.account.customerId);
   const placed: { visit: PlannedVisit<PlanAccount>; point: Place }[] = [];
   const unplaced: TodayPlan["unplaced"] = [];
-  const unplacedOthers: PlannedVisit<PlanAccount>[] = [];
   for (const visit of pool) {
     const point = placeOf(visit);
     if (point) placed.push({ visit, point });
@@ -153,10 +249,9 @@ export async function loadPlan(
           ? "Its address has no postal code or city this plan knows."
           : "No address on record.",
       });
-    else unplacedOthers.push(visit);
   }
 
-  const start = await dayStart(request, deps, data.input.customers, query.from, settings, placed[0]?.point);
+  const start = dayStart(query.from, settings, reading.warehouse, placed[0]?.point);
   const dayRules: DaySettings = {
     ...DAY_DEFAULTS,
     limitMinutes: settings.dayMinutes,
@@ -211,7 +306,7 @@ export async function loadPlan(
   // Those the rep removed too: "Add" there puts one back.
   const notToday = rankedAll
     .filter((c) => !shown.has(c.account.customerId))
-    .map((c) => notTodayEntry(c, start, placeOf({ ...c, added: false })));
+    .map((c) => notTodayEntry(c, start, placeOf(c), areaOf.get(c.account.customerId), query.date));
   return {
     repId: query.rep,
     repName: data.repName,
@@ -233,21 +328,30 @@ export async function loadPlan(
       .filter((c) => !chosenIds.has(c.account.customerId))
       .slice(0, 20)
       .map((c) => ({ customerId: c.account.customerId, name: c.account.name, reasons: words(c), score: c.score })),
+    area,
     notToday,
     accounts: data.accountIds.length,
     readAt: data.readAt,
   };
 }
 
-/** An account the day did not hold: its reasons, and its km from the start where both are placed. */
-function notTodayEntry(c: VisitCandidate<PlanAccount>, start: Point | undefined, point: Point | undefined) {
+/**
+ * An account the day did not hold: its reasons, its km from the start where both are placed, and the next day its
+ * area is planned (`plannedOn`; none without a place).
+ */
+function notTodayEntry(
+  c: VisitCandidate<PlanAccount>,
+  start: Point | undefined,
+  point: Point | undefined,
+  areaWeekday: number | undefined,
+  date: string,
+) {
   return {
     customerId: c.account.customerId,
     name: c.account.name,
     reasons: c.reasons.map((r) => r.words),
     km: point && start ? roundKm(haversineKm(start, point)) : null,
-    // The week's areas are not planned yet: no weekday to say.
-    plannedOn: null,
+    plannedOn: areaWeekday === undefined ? null : plannedOn(areaWeekday, date),
   };
 }
 
@@ -256,40 +360,45 @@ function isMust(visit: VisitCandidate): boolean {
   return visit.reasons.some((r) => r.kind === "deliveryToday" || r.kind === "onHold");
 }
 
-/**
- * Where the day starts: the phone's position (`from`), else the member's start, else the warehouse most of the rep's
- * accounts are served from (their records' `LocationID`, read from `/locations` and placed by its postal code), else
- * the first placed stop.
- */
-async function dayStart(
-  request: Request,
-  deps: PlanDeps,
-  customers: readonly { LocationID?: number | null }[],
+/** Where the day starts: the phone's position (`from`), else the member's start, else the warehouse, else the first stop. */
+function dayStart(
   from: Point | undefined,
   settings: RepDaySettings,
+  warehouse: TodayPlan["start"],
   firstStop: Point | undefined,
-): Promise<TodayPlan["start"]> {
+): TodayPlan["start"] {
   if (from) return { ...from, source: "device" };
   if (settings.start)
     return { lat: settings.start.lat, lon: settings.start.lon, source: "member", label: settings.start.text };
+  return warehouse ?? (firstStop && { lat: firstStop.lat, lon: firstStop.lon, source: "first-stop" });
+}
+
+/**
+ * The warehouse most of the rep's accounts are served from (their records' `LocationID`, read from `/locations` and
+ * placed by its postal code); undefined when none is named or placed.
+ */
+async function warehouseOf(
+  request: Request,
+  deps: PlanDeps,
+  customers: readonly { LocationID?: number | null }[],
+): Promise<TodayPlan["start"]> {
   const counts = new Map<number, number>();
   for (const c of customers) if (c.LocationID) counts.set(c.LocationID, (counts.get(c.LocationID) ?? 0) + 1);
   const [locationId] = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0] ?? [];
-  if (locationId !== undefined) {
-    const api = requestApi(request, deps);
-    const answer = await apiQueryOptions(
-      api,
-      { operation: "listLocations", query: { LocationIDs: String(locationId) } },
-      0,
-    ).queryFn({ signal: request.signal });
-    const location = answer.records[0];
-    const point =
-      location &&
-      postalPlace(`${location.Address}, ${location.City}, ${location.State} ${location.PostalCode}`, location.State);
-    if (location && point)
-      return { lat: point.lat, lon: point.lon, source: "warehouse", label: location.Location ?? undefined };
-  }
-  return firstStop && { lat: firstStop.lat, lon: firstStop.lon, source: "first-stop" };
+  if (locationId === undefined) return undefined;
+  const api = requestApi(request, deps);
+  const answer = await apiQueryOptions(
+    api,
+    { operation: "listLocations", query: { LocationIDs: String(locationId) } },
+    0,
+  ).queryFn({ signal: request.signal });
+  const location = answer.records[0];
+  const point =
+    location &&
+    postalPlace(`${location.Address}, ${location.City}, ${location.State} ${location.PostalCode}`, location.State);
+  return location && point
+    ? { lat: point.lat, lon: point.lon, source: "warehouse", label: location.Location ?? undefined }
+    : undefined;
 }
 
 // GET /api/today/plan?rep=&date=&stops=&add=&remove=&notVisited=&from=lat,lon: a rep's day's visits, chosen and in
@@ -304,4 +413,29 @@ export const getPlan = defineRoute(
       "Ask as ?rep={UserID}&date=YYYY-MM-DD, optionally &stops=1..15&add=&remove= (CustomerIDs) and &from=lat,lon.",
   },
   async ({ request, actor, query }, deps: PlanDeps) => loadPlan(request, actor, deps, query),
+);
+
+const WeekQuery = z.strictObject({
+  rep: z.coerce.number().int().positive({ error: "a sales rep's UserID (a positive whole number)" }),
+  weekOf: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "a day of the week, YYYY-MM-DD" })
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T12:00:00Z`)) && addDays(day, 0) === day, {
+      error: "a day of the week, YYYY-MM-DD (a real date)",
+    }),
+});
+
+export type WeekQuery = z.output<typeof WeekQuery>;
+
+// GET /api/today/plan/week?rep=&weekOf=YYYY-MM-DD: the rep's five days, Monday to Friday of the week holding weekOf,
+// each planned from its area (`loadPlanWeek`), read once with the session's Employee key.
+export const getPlanWeek = defineRoute(
+  {
+    need: "key",
+    keyTypes: ["Employee"],
+    what: "the week's plan",
+    query: WeekQuery,
+    invalid: "Ask as ?rep={UserID}&weekOf=YYYY-MM-DD (any day of the week).",
+  },
+  async ({ request, actor, query }, deps: PlanDeps) => loadPlanWeek(request, actor, deps, query),
 );

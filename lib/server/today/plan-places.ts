@@ -52,6 +52,17 @@ function prefixIndex(): Map<string, Point> {
 }
 
 /**
+ * The town of an address text ("5564 Main Dr, Long Beach, CA 90837" → "Long Beach"): what names a week's area.
+ *
+ * @example
+ * townOf("1 Broadway, Oakland, CA 94607"); // "Oakland"
+ */
+export function townOf(address: string | null | undefined): string | undefined {
+  const text = address?.trim();
+  return text ? (CITY_STATE.exec(text)?.[1] ?? CITY_ONLY.exec(text)?.[1])?.trim() : undefined;
+}
+
+/**
  * Where a store is, from its address text (and its record's `State` where the text lacks one): by postal code, by
  * its first three digits, or by city; undefined when none of them is found.
  *

@@ -2,7 +2,7 @@ import { isDataApiError } from "@/lib/data-api/data-api-error";
 import { backroomJson } from "@/lib/ui/backroom-json";
 import { reconnect } from "@/lib/ui/browser-api";
 import { TODAY_DATA_STALE } from "@/lib/domain/today/today-data";
-import type { RepDaySettings, TodayPlan } from "@/lib/domain/today/plan/plan-json";
+import type { RepDaySettings, TodayPlan, TodayPlanWeek } from "@/lib/domain/today/plan/plan-json";
 
 /** What a plan is asked with: the rep, the day, and the rep's choices (from the page's address). */
 export interface PlanAsk {
@@ -55,5 +55,28 @@ export function daySettingsQueryOptions() {
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       backroomJson<RepDaySettings>("GET", "/api/today/plan/settings", { signal }),
     staleTime: Number.POSITIVE_INFINITY,
+  };
+}
+
+/**
+ * react-query options for a rep's week by areas in the browser: `GET /api/today/plan/week`, the five days in one
+ * request (Backroom reads the lists once). Kept as Today's answer is.
+ *
+ * @example
+ * useQuery(planWeekQueryOptions({ rep: 1006, weekOf: "2026-11-30" }));
+ */
+export function planWeekQueryOptions({ rep, weekOf }: { rep: number; weekOf: string }) {
+  const search = new URLSearchParams({ rep: String(rep), weekOf }).toString();
+  return {
+    queryKey: ["backroom", "today-plan-week", search] as const,
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<TodayPlanWeek> => {
+      try {
+        return await backroomJson<TodayPlanWeek>("GET", `/api/today/plan/week?${search}`, { signal });
+      } catch (error) {
+        if (isDataApiError(error) && error.status === 401) reconnect();
+        throw error;
+      }
+    },
+    staleTime: TODAY_DATA_STALE,
   };
 }

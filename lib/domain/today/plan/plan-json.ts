@@ -48,8 +48,15 @@ export interface TodayPlan {
     speedKmh: number;
   };
   /**
+   * The day's area of the week (`week-areas.ts`): its weekday (1 = Monday), its name (its one or two commonest
+   * towns), its accounts' centre and count, and their outline (the convex hull) for the map; null on a Saturday or
+   * Sunday, which have no area (the day is planned by its budget alone, from all the rep's accounts).
+   */
+  area: PlanArea | null;
+  /**
    * The accounts with reasons the day did not hold, the heaviest first: km from the start to a tenth (null when not
-   * placed), and the weekday their area is planned (null: the week's areas are not planned yet).
+   * placed), and the next day their area is planned after this one (YYYY-MM-DD; a week on for today's own area; null
+   * when the account has no place, and so no area).
    */
   notToday: { customerId: number; name: string; reasons: string[]; km: number | null; plannedOn: string | null }[];
   /** Chosen accounts the plan could not place (no postal code or city it knows): listed apart, not routed. */
@@ -63,6 +70,28 @@ export interface TodayPlan {
   accounts: number;
   /** When Today's lists were read (ms since the epoch). */
   readAt: number;
+}
+
+/** A weekday's area of the rep's accounts, as a plan carries it. */
+export interface PlanArea {
+  /** ISO weekday, 1 = Monday .. 5 = Friday. */
+  weekday: number;
+  /** Its one or two commonest towns ("Oakland, Berkeley"). */
+  name: string;
+  centre: Point | null;
+  /** How many of the rep's accounts are in it. */
+  accounts: number;
+  /** The outline of its accounts' places, counter-clockwise (fewer than three points for a tiny area). */
+  hull: Point[];
+}
+
+/** `GET /api/today/plan/week`: the five days, Monday to Friday, each planned from its area. */
+export interface TodayPlanWeek {
+  repId: number;
+  repName?: string;
+  /** The week's Monday, YYYY-MM-DD. */
+  monday: string;
+  days: TodayPlan[];
 }
 
 /** One stop of the plan. */
