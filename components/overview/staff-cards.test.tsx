@@ -115,7 +115,7 @@ describe("AwaitingCard", () => {
       "",
     );
     expect(link("awaiting-verification")).toEqual(["/invoices?Statuses=5", String(list.count)]);
-    expect(link("awaiting-total")).toEqual(["/invoices?Statuses=5", "$600.38"]);
+    expect(link("awaiting-total")).toEqual(["/invoices?Statuses=5", "$600.375"]);
     expect(list.totals.InvoiceTotal).toBe("600.375000");
   });
 });
