@@ -68,9 +68,14 @@ async function referenceDue(runtime: SandboxRuntime, repId: number, today: strin
   const ids = [...new Set((rep.Customers as { CustomerID: number }[]).map((c) => c.CustomerID))];
   const customers = await walk(runtime, "/customers");
   const active = new Set(
-    customers.filter((c) => c.AccountStatus === "Active" && ids.includes(c.CustomerID as number)).map((c) => c.CustomerID),
+    customers
+      .filter((c) => c.AccountStatus === "Active" && ids.includes(c.CustomerID as number))
+      .map((c) => c.CustomerID),
   );
-  const invoices = await walk(runtime, `/invoices?Statuses=1,2,3,4,5,6,7&StartDate=${shiftDay(today, -365)}&EndDate=${today}`);
+  const invoices = await walk(
+    runtime,
+    `/invoices?Statuses=1,2,3,4,5,6,7&StartDate=${shiftDay(today, -365)}&EndDate=${today}`,
+  );
   const isoWeekday = ((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
   const sunday = shiftDay(today, 7 - isoWeekday);
   const due: number[] = [];
@@ -108,11 +113,9 @@ describe.each(databaseProfiles())("Today's Due to reorder, read twice, on $name"
     async ({ at, i }) => {
       const runtime = runtimes[i]!;
       const today = at.slice(0, 10);
-      const { backend, sync, drain, queued } = await historyRig(
-        (request) => runtime.app.fetch(request),
-        await open(),
-        { at: Date.parse(at) },
-      );
+      const { backend, sync, drain, queued } = await historyRig((request) => runtime.app.fetch(request), await open(), {
+        at: Date.parse(at),
+      });
       backends.push(backend);
       // Every active rep, each linked to a member of the staff's workspace: the key's history is their accounts'
       // (the sync's scope).

@@ -64,8 +64,7 @@ describe.each(databaseProfiles())("Today's No visit in 30 days, read twice, on $
       .map((c) => c.CustomerID as number)
       .sort((a, b) => a - b);
     expect(active.length).toBeGreaterThan(10);
-    const outsider = (await walk("/customers")).find((c) => !theirs.has(c.CustomerID as number))!
-      .CustomerID as number;
+    const outsider = (await walk("/customers")).find((c) => !theirs.has(c.CustomerID as number))!.CustomerID as number;
 
     const visit = async (cookie: string, customerId: number, daysAgo: number, ms = 0) => {
       const response = await createNote(
