@@ -34,8 +34,8 @@ export function TodayStrip({
     ["Tomorrow", glance.tomorrow, `#${sectionId("Deliveries tomorrow")}`, "deliveries-on-date"],
     ["On hold", glance.onHold, `#${sectionId("On hold")}`, "today-on-hold"],
     ["60+ days", glance.over60, `#${sectionId("Past due")}`, "today-over-60"],
-    ["Due to reorder", glance.dueToReorder, `#${sectionId("Due to reorder")}`],
-    [NOT_VISITED_LABEL, notVisited?.count, notVisited?.href ?? ""],
+    ["Due to reorder", glance.dueToReorder, `#${sectionId("Due to reorder")}`, "today-due-to-reorder"],
+    [NOT_VISITED_LABEL, notVisited?.count, notVisited?.href ?? "", "today-no-visit-30"],
   ];
   return (
     <nav aria-label="Today at a glance" className="space-y-2" data-testid="today-strip">

@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { FIGURE_IDS, FIGURES } from "./catalog";
+import { FIGURE_IDS, FIGURES, type FigureEntry } from "./catalog";
 
 // The catalogue is checked three ways: docs/figures.md names the same figures (both ways), every `data-figure` a page
 // marks is catalogued, each entry's function exists where it says, and each has a case in a reference suite
-// (`reference.test.ts`, `reference-*.test.ts`), which holds it to its reference.
+// (`reference.test.ts`, `reference-*.test.ts`), which holds it to its reference; or, for a figure of Backroom's own
+// database, the server test its entry names (`elsewhere`), which must exist and name it.
 
 const ROOT = join(__dirname, "..", "..", "..");
 const CATALOGUE = "lib/domain/figures/catalog.ts";
@@ -99,18 +100,40 @@ describe("the figures' catalogue", () => {
   });
 
   it("each figure has a reference case in one reference suite (reference.test.ts or a reference-*.test.ts)", () => {
+    const elsewhere = (id: string) => (FIGURES[id as keyof typeof FIGURES] as FigureEntry).elsewhere !== undefined;
     const dir = join(ROOT, "lib/domain/figures");
     const suites = readdirSync(dir).filter((name) => /^reference(-[a-z0-9-]+)?\.test\.ts$/.test(name));
     const cases = suites.flatMap((name) =>
       [...readFileSync(join(dir, name), "utf8").matchAll(/^ {2}async "([a-z0-9-]+)"\(seed\)/gm)].map((m) => m[1]!),
     );
     expect(
-      FIGURE_IDS.filter((id) => !cases.includes(id)),
+      FIGURE_IDS.filter((id) => !cases.includes(id) && !elsewhere(id)),
       `add a case to CASES of a reference suite in lib/domain/figures/ (walk the raw records, add them up by its definition)`,
+    ).toEqual([]);
+    expect(
+      cases.filter((id) => elsewhere(id)),
+      "a figure read elsewhere has no case here as well",
     ).toEqual([]);
     expect(
       cases.filter((id, i) => cases.indexOf(id) !== i),
       "a figure has one reference case",
+    ).toEqual([]);
+  });
+
+  it("each figure read elsewhere names a server test that exists and names it, outside this folder", () => {
+    const misplaced = FIGURE_IDS.flatMap((id) => {
+      const path = (FIGURES[id] as FigureEntry).elsewhere;
+      if (path === undefined) return [];
+      const file = join(ROOT, path);
+      const ok =
+        /^lib\/server\/.+\.test\.ts$/.test(path) &&
+        existsSync(file) &&
+        readFileSync(file, "utf8").includes(`\`${id}\``);
+      return ok ? [] : [`${id}: ${path}`];
+    });
+    expect(
+      misplaced,
+      "an entry's `elsewhere` is a lib/server/**/*.test.ts that exists and names the figure's id (in backquotes)",
     ).toEqual([]);
   });
 

@@ -2,8 +2,9 @@
  * The figures a page shows a person to act on, each once: its pages, its definition in a sentence and the one function
  * that computes it. `docs/figures.md` is this catalogue in prose (a test holds the two to the same ids), each page
  * marks the element that shows a figure with its id (`data-figure`, or `<Figure figure>` on an overview card), and
- * `reference.test.ts` recomputes each from the sandbox's raw records by a simple reference of its own: a figure that
- * is not here, or has no reference there, fails the suite. Pure data.
+ * `reference.test.ts` (or a `reference-*.test.ts`) recomputes each from the sandbox's raw records by a simple reference
+ * of its own, or, for a figure of Backroom's own database, the server test its entry names (`elsewhere`): a figure
+ * that is not here, or has no reference, fails the suite. Pure data.
  */
 
 /** One figure of the catalogue. */
@@ -14,6 +15,12 @@ export interface FigureEntry {
   definition: string;
   /** The function that computes it: `path#name` (the path from the repository's root). */
   computedBy: string;
+  /**
+   * Where its second reading is when it cannot be a case of a reference suite here: a server test (the path from the
+   * repository's root) that names its id, for a figure read from Backroom's own database (a key's synced history, the
+   * visit notes), which the in-memory sandboxes of `reference-kit.ts` do not keep and this folder may not reach.
+   */
+  elsewhere?: string;
 }
 
 export const FIGURES = {
@@ -218,6 +225,20 @@ export const FIGURES = {
     definition:
       "The AR accounts of the rep's active stores (as their open items name them) with something more than 60 days past due at the last close: their aging rows' 61–90 and 91+ added, above zero.",
     computedBy: "lib/domain/today/today-strip.ts#todayGlance",
+  },
+  "today-due-to-reorder": {
+    pages: ["/today (the strip's Due to reorder, and its section), where the key keeps a history"],
+    definition:
+      "The rep's active accounts with three days at least of orders (invoices but returns and cancellations) in the key's synced year, whose next order, the last (of the last 90 days' invoices, else the history's) plus the median days between them (a half day up), is expected by this week's Sunday, and whose last order is 90 days old at most.",
+    computedBy: "lib/domain/today/today-strip.ts#todayGlance",
+    elsewhere: "lib/server/insights/rep-health.reference.test.ts",
+  },
+  "today-no-visit-30": {
+    pages: ["/today (the strip's No visit in 30 days)", "/today/accounts?notVisited=30"],
+    definition:
+      "The rep's active accounts with no visit note of the workspace (in the demo, of the visitor) left undeleted, or whose newest is 30 days old or more on the viewer's day.",
+    computedBy: "lib/domain/today/visits.ts#notVisited",
+    elsewhere: "lib/server/today/not-visited.reference.test.ts",
   },
   "sales-by-product": {
     pages: ["/insights (Sales by product: each row's units, revenue and invoices; its CSV)"],
