@@ -89,15 +89,15 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now, shown =
       <InsightsSection id="white-space-heading" title="White space">
         {staff && !supplier ? (
           <p className="text-sm">
-            Choose a supplier above to see which of its active products each retailer bought in the last 90 days, and
-            which it did not.
+            Choose a supplier above to see which of its active products that ship to each retailer&apos;s state it
+            bought in the last 90 days, and which it did not.
           </p>
         ) : (
           <InsightTableView
             table={tables["white-space"]}
             limit={25}
             paging={paging}
-            intro={`${supplier ? `${supplier.name}'s` : "The brand's"} active products each retailer bought in the last 90 days, and those it did not; the retailers that carry most of the line and lack a product first.`}
+            intro={`${supplier ? `${supplier.name}'s` : "The brand's"} active products that ship to each retailer's state: those it bought in the last 90 days, and those it did not; the retailers that carry most of the line and lack a product first.`}
             exportHref={insightsExportHref(query, "white-space")}
             empty="No retailer bought in the last 90 days."
           />

@@ -115,6 +115,7 @@ const COLUMNS = {
     name: "text",
     product_group: "text",
     supplier_id: "number",
+    state: "text null",
   },
   history_customers: {
     key_id: "text",

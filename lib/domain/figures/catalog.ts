@@ -317,7 +317,7 @@ export const FIGURES = {
       "/insights (White space: each retailer's products carried of the line, share, revenue of 90 days, what it misses; its CSV)",
     ],
     definition:
-      "For each store with a line on an invoice other than a return in the 90 days to the day shown: the active products of those lines' suppliers (the line), how many of them it had a line of, that share in percent, the ones it did not by product group, and its lines' ExtPrice of the 90 days added, a return's taken off.",
+      "For each store with a line on an invoice other than a return in the 90 days to the day shown: the active products of those lines' suppliers whose State is the store's (the line; a product or a store of no known state leaves it whole), how many of them it had a line of, that share in percent, the ones it did not by product group, and its lines' ExtPrice of the 90 days added, a return's taken off.",
     computedBy: "lib/domain/insights/insight-table-rows.ts#whiteSpaceLines",
   },
   "weekly-leaderboard": {

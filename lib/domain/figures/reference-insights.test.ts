@@ -21,7 +21,8 @@ import {
 // watch: each table's rows recomputed from the key's raw invoices, lines, products and retailers' stock, and compared
 // with the catalogued function's rows of a history built as the page's read builds it (lib/server/insights/
 // history-read.ts, out of lib/domain's reach): every invoice, the lines of the days the table reads, the key's active
-// products (a product only its lines name is inactive, group "Other"), and the stores invoiced or on the shelf.
+// products with their state (a product only its lines name is inactive, group "Other"), and the stores invoiced or on
+// the shelf with their state.
 
 /** The invoice statuses Insights reads: every one but Canceled. */
 const STATUSES = "1,2,3,4,5,7";
@@ -33,6 +34,8 @@ interface Raw {
   lines: Row[];
   products: Row[];
   shelf: Row[];
+  /** The stores the key's /customers lists, every status. */
+  customers: Row[];
   /** The history as the page's read holds it (stores unnamed: no table's figure reads a name). */
   history: HistoryInput & { shelf: ShelfRow[] };
 }
@@ -45,11 +48,13 @@ function raw(seed: Seed, as: KeyType, linesFrom: string, coverOf?: (customerId: 
   let read = raws.get(key);
   if (!read) {
     read = (async () => {
-      const [invoices, products, shelf] = await Promise.all([
+      const [invoices, products, shelf, customers] = await Promise.all([
         walk(seed, as, `/invoices?Statuses=${STATUSES}`),
         walk(seed, as, "/products"),
         walk(seed, as, "/retailerInventory"),
+        walk(seed, as, "/customers?AccountStatuses=Active,Inactive,OutOfBus"),
       ]);
+      const stateOf = new Map(customers.map((c) => [c.CustomerID as number, (c.State as string | null) ?? null]));
       const ids = invoices.filter((i) => day(i.Date) >= linesFrom).map((i) => i.InvoiceID);
       const lines: Row[] = [];
       for (let i = 0; i < ids.length; i += 200)
@@ -79,7 +84,7 @@ function raw(seed: Seed, as: KeyType, linesFrom: string, coverOf?: (customerId: 
         customers: stores.map((customerId) => ({
           customerId,
           name: "",
-          state: null,
+          state: stateOf.get(customerId) ?? null,
           repUserIds: coverOf?.(customerId) ?? [],
         })),
         products: [
@@ -89,6 +94,7 @@ function raw(seed: Seed, as: KeyType, linesFrom: string, coverOf?: (customerId: 
             supplierId: p.SupplierID as number,
             group: String(p.ProductTypeName || "Other"),
             active: true,
+            state: (p.State as string | null) ?? null,
           })),
           ...[...unlisted].map(([productId, supplierId]) => ({
             productId,
@@ -106,7 +112,7 @@ function raw(seed: Seed, as: KeyType, linesFrom: string, coverOf?: (customerId: 
           lastInventoryDate: (r.LastInventoryDate as string | null | undefined) ?? null,
         })),
       };
-      return { invoices, lines, products, shelf, history };
+      return { invoices, lines, products, shelf, customers, history };
     })();
     raws.set(key, read);
   }
@@ -212,14 +218,18 @@ const CASES: ReferenceCases = {
       .map((w) => [w.customerId, w.carriedCount, w.activeCount, w.share, micros(w.revenue), w.missingCount])
       .sort((a, b) => Number(a[0]) - Number(b[0]));
     // Reference: the stores with a line on an invoice other than a return dated in the 90 days to today; their line is
-    // the active products (those /products lists) of the suppliers of those lines; carried, those they had a line of;
-    // revenue, their signed lines of the 90 days, returns taken off.
+    // the active products (those /products lists) of the suppliers of those lines whose State is the store's State (as
+    // /customers gives it: a store buys from its own state); carried, those they had a line of; revenue, their signed
+    // lines of the 90 days, returns taken off.
     const lines = signedLines(wide, from, seed.today);
     const stores = [...new Set(lines.filter((l) => !l.returned).map((l) => l.store))].sort((a, b) => a - b);
     const reference = stores.flatMap((store) => {
       const bought = lines.filter((l) => l.store === store && !l.returned);
       const suppliers = new Set(bought.map((l) => l.supplierId));
-      const line = wide.products.filter((p) => suppliers.has(p.SupplierID as number)).map((p) => p.ProductID);
+      const state = wide.customers.find((c) => c.CustomerID === store)?.State;
+      const line = wide.products
+        .filter((p) => suppliers.has(p.SupplierID as number) && p.State === state)
+        .map((p) => p.ProductID);
       if (line.length === 0) return [];
       const carried = line.filter((id) => bought.some((l) => l.productId === id)).length;
       return [

@@ -66,6 +66,11 @@ export interface HistoryProduct {
   group: string;
   /** Whether the brand still sells it (an inactive product is no white space). */
   active: boolean;
+  /**
+   * The state it ships to (`State`: a brand selling in several lists a product once per state, under the same name);
+   * null or absent when not known (a history read before it was kept): then it is in every store's line.
+   */
+  state?: string | null;
 }
 
 /** A retailer (customer), and the reps who cover it. */

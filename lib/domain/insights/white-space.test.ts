@@ -116,4 +116,48 @@ describe("whiteSpace", () => {
     });
     expect(whiteSpace(history, { asOf: "2026-11-23", supplierId: 100 })).toEqual([]);
   });
+
+  it("whiteSpace takes a store's line as the brand's products that ship to its state, a product of no known state in every line", () => {
+    // A brand selling in two states lists each product once per state, under the same name.
+    const twoStates: HistoryProduct[] = [
+      { productId: 11, name: "Gummies", supplierId: 300, group: "Edible", active: true, state: "CA" },
+      { productId: 12, name: "Chocolate", supplierId: 300, group: "Edible", active: true, state: "CA" },
+      { productId: 21, name: "Gummies", supplierId: 300, group: "Edible", active: true, state: "NV" },
+      { productId: 22, name: "Chocolate", supplierId: 300, group: "Edible", active: true, state: "NV" },
+      { productId: 30, name: "Tincture", supplierId: 300, group: "Oil", active: true, state: null },
+    ];
+    const history: HistoryInput = {
+      invoices: [
+        { invoiceId: 1, customerId: 1, invoiceNum: "I1", date: "2026-11-01T12:00:00.000Z", status: 2 },
+        { invoiceId: 2, customerId: 2, invoiceNum: "I2", date: "2026-11-01T12:00:00.000Z", status: 2 },
+        { invoiceId: 3, customerId: 3, invoiceNum: "I3", date: "2026-11-01T12:00:00.000Z", status: 2 },
+      ],
+      lines: [
+        { lineId: 1, invoiceId: 1, customerId: 1, productId: 11, supplierId: 300, numUnits: 1, extPrice: "5" },
+        { lineId: 2, invoiceId: 2, customerId: 2, productId: 21, supplierId: 300, numUnits: 1, extPrice: "5" },
+        { lineId: 3, invoiceId: 2, customerId: 2, productId: 22, supplierId: 300, numUnits: 1, extPrice: "5" },
+        { lineId: 4, invoiceId: 3, customerId: 3, productId: 11, supplierId: 300, numUnits: 1, extPrice: "5" },
+      ],
+      products: twoStates,
+      customers: [
+        { customerId: 1, name: "Oakland", state: "CA", repUserIds: [] },
+        { customerId: 2, name: "Reno", state: "NV", repUserIds: [] },
+        { customerId: 3, name: "Unknown", state: null, repUserIds: [] },
+      ],
+    };
+    const rows = whiteSpace(history, { asOf: "2026-11-23" });
+    const summary = (id: number) => {
+      const row = rows.find((r) => r.customerId === id)!;
+      return {
+        carried: row.carriedCount,
+        line: row.activeCount,
+        share: row.share,
+        missing: row.groups.flatMap((g) => g.missing.map((p) => p.productId)),
+      };
+    };
+    expect(summary(1)).toEqual({ carried: 1, line: 3, share: "33.3", missing: [12, 30] });
+    expect(summary(2)).toEqual({ carried: 2, line: 3, share: "66.7", missing: [30] });
+    // A store whose state is not known is shown the whole line, as before the states were kept.
+    expect(summary(3)).toEqual({ carried: 1, line: 5, share: "20.0", missing: [12, 22, 21, 30] });
+  });
 });

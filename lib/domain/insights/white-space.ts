@@ -30,7 +30,8 @@ export interface WhiteSpaceRow {
 
 /**
  * White space in the `days` ending `asOf`. A customer's brands are the suppliers of what it bought there (or only
- * `supplierId` when given); its line is their active products. Customers lacking at least one product come first,
+ * `supplierId` when given); its line is their active products that ship to its state (a store buys from its own
+ * state only; a product or a store of no known state leaves the line whole there). Customers lacking at least one product come first,
  * the largest share carried first, then by revenue, then id; groups and products are sorted by name.
  *
  * @example
@@ -58,12 +59,13 @@ export function whiteSpace(
       entry.suppliers.add(sale.line.supplierId);
     }
   }
-  const names = new Map(input.customers.map((c) => [c.customerId, c.name]));
+  const customers = new Map(input.customers.map((c) => [c.customerId, c]));
   const rows: (WhiteSpaceRow & { micros: bigint })[] = [];
   for (const [customerId, entry] of bought) {
     if (entry.products.size === 0) continue;
+    const state = customers.get(customerId)?.state ?? null;
     const line = input.products
-      .filter((p) => p.active && entry.suppliers.has(p.supplierId))
+      .filter((p) => p.active && entry.suppliers.has(p.supplierId) && ships(p, state))
       .sort((a, b) => a.group.localeCompare(b.group) || a.name.localeCompare(b.name) || a.productId - b.productId);
     if (line.length === 0) continue;
     const groups = new Map<string, WhiteSpaceGroup>();
@@ -75,7 +77,7 @@ export function whiteSpace(
     const carriedCount = line.filter((p) => entry.products.has(p.productId)).length;
     rows.push({
       customerId,
-      name: names.get(customerId) ?? `Customer ${customerId}`,
+      name: customers.get(customerId)?.name ?? `Customer ${customerId}`,
       revenue: entry.totals.revenue,
       carriedCount,
       activeCount: line.length,
@@ -96,6 +98,11 @@ export function whiteSpace(
       return a.customerId - b.customerId;
     })
     .map(({ micros: _micros, ...row }) => row);
+}
+
+/** Whether a product is in the line of a store in `state`: the same state, or either not known. */
+function ships(product: HistoryProduct, state: string | null): boolean {
+  return !product.state || !state || product.state === state;
 }
 
 function brief(product: HistoryProduct): { productId: number; name: string } {

@@ -4,7 +4,7 @@ import type { BackroomDatabase } from "../core/db/schema";
 import { isZone } from "@/lib/format/days";
 import { readPromotions } from "./history-promotions";
 import { type RepRow, repRow } from "./history-scope";
-import { customerBatches, type HistoryState, type ReadAll } from "./history-state";
+import { customerBatches, type HistoryState, type ReadAll, REFERENCE_VERSION } from "./history-state";
 import type { HistoryDb, HistoryTables } from "./tables";
 
 type ProductRow = {
@@ -13,6 +13,7 @@ type ProductRow = {
   ProductTypeName?: string | null;
   SupplierID: number;
   Supplier?: string | null;
+  State?: string | null;
 };
 type CustomerRow = {
   CustomerID: number;
@@ -43,8 +44,8 @@ export async function readGroupings(
   const products = await readProducts(db, keyId, readAll);
   await readPromotions(db, keyId, readAll);
   await readSuppliers(db, keyId, state, products, readAll);
-  if (state.scope) return;
-  await readReps(db, keyId, readAll);
+  if (!state.scope) await readReps(db, keyId, readAll);
+  state.referenceVersion = REFERENCE_VERSION;
 }
 
 /** The retailers the key sees, each with its state's time zone. */
@@ -98,6 +99,7 @@ async function readProducts(db: HistoryDb, keyId: string, readAll: ReadAll) {
             name: p.ProductName ?? `Product ${p.ProductID}`,
             product_group: p.ProductTypeName || "Other",
             supplier_id: p.SupplierID,
+            state: p.State || null,
           })),
         )
         .onConflict((oc) => oc.columns(["key_id", "product_id"]).doNothing())

@@ -126,7 +126,14 @@ export async function readHistory(
   const products = new Map<number, HistoryProduct>(
     productRows.map((p) => [
       p.product_id,
-      { productId: p.product_id, name: p.name, supplierId: p.supplier_id, group: p.product_group, active: true },
+      {
+        productId: p.product_id,
+        name: p.name,
+        supplierId: p.supplier_id,
+        group: p.product_group,
+        active: true,
+        state: p.state,
+      },
     ]),
   );
   for (const l of lineRows)

@@ -1,6 +1,13 @@
 import "server-only";
 import { readGroupings } from "./history-groupings";
-import { customerBatches, type HistoryContext, type HistoryState, REFERENCE_DAYS, type ReadAll } from "./history-state";
+import {
+  customerBatches,
+  type HistoryContext,
+  type HistoryState,
+  REFERENCE_DAYS,
+  REFERENCE_VERSION,
+  type ReadAll,
+} from "./history-state";
 
 /** A retailer's stock of a product as `/retailerInventory` lists it. */
 type ShelfApiRow = {
@@ -14,8 +21,9 @@ type ShelfApiRow = {
 /**
  * What is replaced whole at a walk's end: the retailers' stock of the brand's products (the shelf watch's snapshot)
  * every time; once a week (`REFERENCE_DAYS`), what the pages group and date by, which rarely changes: the brand's
- * active products, the retailers (with their state's zone) and the reps. A backfill reads those before its first
- * window (`readOpening` in history-walk.ts), so at its end they are not due.
+ * active products, the retailers (with their state's zone) and the reps; sooner when what was kept lacks what the
+ * reference keeps now (`REFERENCE_VERSION`). A backfill reads those before its first window (`readOpening` in
+ * history-walk.ts), so at its end they are not due.
  *
  * @example
  * await readReference(ctx, keyId, state, readAll); // at a walk's last window
@@ -26,7 +34,10 @@ export async function readReference(
   state: HistoryState,
   readAll: ReadAll,
 ): Promise<void> {
-  const due = !state.referencedAt || ctx.now() - Date.parse(state.referencedAt) >= REFERENCE_DAYS * 86_400_000;
+  const due =
+    !state.referencedAt ||
+    (state.referenceVersion ?? 1) < REFERENCE_VERSION ||
+    ctx.now() - Date.parse(state.referencedAt) >= REFERENCE_DAYS * 86_400_000;
   if (due) {
     await readGroupings(ctx.db, keyId, state, readAll);
     state.referencedAt = new Date(ctx.now()).toISOString();

@@ -11,6 +11,8 @@ export const WINDOW_DAYS = HISTORY_WINDOW_DAYS;
 export const REFRESH_DAYS = 60;
 /** How often a walk reads the products, states, customers and reps again (days). */
 export const REFERENCE_DAYS = 7;
+/** What the reference keeps now: 2, each product's state (migration 030). */
+export const REFERENCE_VERSION = 2;
 /** Invoice ids per `/invoiceTransactions` request: about 2.8 kB of query, well within a URL's length. */
 export const LINE_BATCH = 400;
 /** What a line keeps now: 2, with its `PromotionID` and `Discount` (for the promotion lift). */
@@ -46,6 +48,11 @@ export interface HistoryState {
    * weekly at a walk's end; the shelf at every walk's end.
    */
   referencedAt?: string;
+  /**
+   * What the kept reference holds (`REFERENCE_VERSION`): absent, the products read before their state was kept
+   * (migration 030). An older one is read again at the walk's next end, not a week later.
+   */
+  referenceVersion?: number;
   /**
    * What the kept lines hold (`LINES_VERSION`): absent, the lines read before their promotion and discount were kept
    * (migration 019). A history of an older version is read again whole at its next walk, the page showing the old

@@ -15,6 +15,7 @@ import {
 } from "../core/testing";
 import { createTestBackend, databaseProfiles } from "../testing";
 import { insightsQuery, insightTables } from "@/lib/domain/insights/insights-tables";
+import { whiteSpaceLines } from "@/lib/domain/insights/insight-table-rows";
 import { addKey, updateKey } from "../core/keys-api";
 import { readHistory } from "./history-read";
 import { historyRig } from "./testing";
@@ -183,9 +184,9 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
       .where("key_id", "=", brand.keyId)
       .orderBy("product_id")
       .execute();
-    expect(keptProducts.map((p) => [p.product_id, p.name, p.product_group])).toEqual(
+    expect(keptProducts.map((p) => [p.product_id, p.name, p.product_group, p.state])).toEqual(
       products
-        .map((p) => [p.ProductID, p.ProductName, p.ProductTypeName || "Other"])
+        .map((p) => [p.ProductID, p.ProductName, p.ProductTypeName || "Other", p.State])
         .sort((a, b) => Number(a[0]) - Number(b[0])),
     );
     // And the retailers' stock of its products, as the API lists it now (the shelf watch's snapshot).
@@ -328,6 +329,52 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
       .where("promotion_id", "is not", null)
       .executeTakeFirstOrThrow();
     expect(Number(priced.n)).toBeGreaterThan(0);
+  });
+
+  it("reads the products' states of a history kept before them at its next walk; until then white space takes the line whole, then a store's own state's", async () => {
+    const { backend, sync, brand, drain } = await setUp();
+    await sync.start(brand.workspaceId, brand.keyId);
+    await drain();
+    const first = (await sync.state(brand.keyId))!;
+    expect(first.referenceVersion).toBe(2);
+    const asOf = day(Date.parse(TEST_CLOCK));
+    const products = await sandbox.walk("/products?", DEMO_KEYS.Supplier);
+    // The line of each store's own state, as the API's products and customers say (the demo brand sells in two).
+    const states = new Set(products.map((p) => p.State));
+    expect(states.size).toBeGreaterThan(1);
+    const ownLine = (state: unknown) => products.filter((p) => p.State === state).length;
+    const lineOf = async () => {
+      const history = await readHistory(backend.db, brand.keyId);
+      const stateOf = new Map(history.customers.map((c) => [c.customerId, c.state]));
+      return whiteSpaceLines(history, asOf)
+        .map((r) => [r.customerId, stateOf.get(r.customerId), r.activeCount])
+        .sort((a, b) => Number(a[0]) - Number(b[0]));
+    };
+    const kept = await lineOf();
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toEqual(kept.map(([id, state]) => [id, state, ownLine(state)]));
+
+    // As a history kept before migration 030: products without their state, a state without its reference version.
+    await backend.db
+      .withTables<HistoryTables>()
+      .updateTable("history_products")
+      .set({ state: null })
+      .where("key_id", "=", brand.keyId)
+      .execute();
+    const { referenceVersion: _version, ...older } = first;
+    await backend.db
+      .withTables<HistoryTables>()
+      .updateTable("history_state")
+      .set({ state_json: JSON.stringify(older) })
+      .where("key_id", "=", brand.keyId)
+      .execute();
+    // Meanwhile the page still opens, each store's line the brand's whole line, as before the states were kept.
+    expect(await lineOf()).toEqual(kept.map(([id, state]) => [id, state, products.length]));
+    // The next walk (a refresh, not a week later) reads the products again.
+    await sync.start(brand.workspaceId, brand.keyId);
+    await drain();
+    expect((await sync.state(brand.keyId))!.referenceVersion).toBe(2);
+    expect(await lineOf()).toEqual(kept);
   });
 
   it("sweeps: a new Supplier key starts its backfill, a lost walk is queued again, a day later its refresh, and a removed key's history goes", async () => {

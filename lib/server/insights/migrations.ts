@@ -149,6 +149,17 @@ const historyPromotions: Migration = {
 };
 
 /**
+ * The state each product ships to (`/products` State: a brand selling in several lists a product once per state), for
+ * white space's line of a store's own state. Null for a product read before it: the walk reads the products again at
+ * its next end (`HistoryState.referenceVersion`), and until then such a product is in every store's line.
+ */
+const historyProductStates: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("history_products").addColumn("state", "text").execute();
+  },
+};
+
+/**
  * The insights' history: its tables, an Employee key's scope (012 adds `workspace_keys.history_scope`) and the
  * promotions, by name: a database records the names it ran, so they never change. They run in the order of their
  * names, the core's and every feature's together (`lib/server/features.ts`).
@@ -157,4 +168,5 @@ export const HISTORY_MIGRATIONS: Migrations = {
   "011-history": history,
   "012-history-scope": historyScope,
   "019-history-promotions": historyPromotions,
+  "030-history-product-states": historyProductStates,
 };

@@ -100,6 +100,8 @@ export interface HistoryProductTable {
   name: string;
   product_group: string;
   supplier_id: number;
+  /** The state it ships to (`State`, migration 030): null when not said, and for a product read before it. */
+  state: string | null;
 }
 
 /** A retailer's stock of one of the key's products as last counted (migration 011, `/retailerInventory`). */
