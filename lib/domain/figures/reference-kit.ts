@@ -264,6 +264,11 @@ export type ReferenceCases = Partial<Record<FigureId, (seed: Seed) => Promise<Re
 export function checkReferences(cases: ReferenceCases): void {
   const ids = Object.keys(cases) as FigureId[];
   beforeAll(async () => {
+    // A suite's own sandboxes and walks: the unit tests' workers keep a module from one file to the next
+    // (vitest.config.ts, `isolate: false`), so another reference suite in the same worker has closed its sandboxes,
+    // and its walks may have read what its cases then changed (drafts submitted).
+    runtimes.length = 0;
+    walks.clear();
     for (const clock of CLOCKS)
       runtimes.push(
         await startSandbox({
