@@ -295,6 +295,23 @@ describe("GET /api/today/plan", () => {
     expect(backend.calls).toHaveLength(0);
   });
 
+  it("names the rep in words when it is missing or not a number, for a day and for a week", async () => {
+    const { cookie } = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
+    const week = (query: string) =>
+      getPlanWeek(browserRequest("GET", `/api/today/plan/week${query}`, { cookie, site: null }), backend);
+    for (const [path, response] of [
+      [`?rep=abc&date=${day}`, await ask(cookie, `?rep=abc&date=${day}`)],
+      [`?date=${day}`, await ask(cookie, `?date=${day}`)],
+      [`/week?rep=&weekOf=${day}`, await week(`?rep=&weekOf=${day}`)],
+    ] as const) {
+      expect(response.status, path).toBe(400);
+      const error = ((await response.json()) as { Error: { fieldErrors: { field: string; detail: string }[] } }).Error;
+      expect(error.fieldErrors.find((f) => f.field === "rep")?.detail, path).toBe(
+        "rep: a sales rep's UserID (a positive whole number)",
+      );
+    }
+  });
+
   it("refuses a brand's key, and asks nothing upstream", async () => {
     const { cookie } = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
     const response = await ask(cookie, `?rep=1006&date=${day}`);

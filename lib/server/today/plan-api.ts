@@ -52,8 +52,12 @@ const ids = z
   .transform((list) => list.split(",").map(Number))
   .optional();
 
+/** The rep: named in words whether it is missing, not a number, or not a whole positive one. */
+const REP_WORDS = "a sales rep's UserID (a positive whole number)";
+const REP = z.coerce.number({ error: REP_WORDS }).int({ error: REP_WORDS }).positive({ error: REP_WORDS });
+
 const Query = z.strictObject({
-  rep: z.coerce.number().int().positive({ error: "a sales rep's UserID (a positive whole number)" }),
+  rep: REP,
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "the rep's day, YYYY-MM-DD" }),
   stops: z.coerce
     .number()
@@ -416,7 +420,7 @@ export const getPlan = defineRoute(
 );
 
 const WeekQuery = z.strictObject({
-  rep: z.coerce.number().int().positive({ error: "a sales rep's UserID (a positive whole number)" }),
+  rep: REP,
   weekOf: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "a day of the week, YYYY-MM-DD" })
