@@ -283,7 +283,7 @@ export const FIGURES = {
       "/insights (Distribution and velocity, by product: doors, new, lost, units per door per week, share of doors; its CSV)",
     ],
     definition:
-      "For each product sold in the period or the one as long before it: its doors (stores with an invoice other than a return dated in the period whose line of it delivered units), those new and lost against the period before, its units (a return's taken off) × 7 ÷ (doors × the period's days), and its doors ÷ the brand's doors in percent.",
+      "For each product sold in the period or the one as long before it: its doors (stores with an invoice other than a return dated in the period whose line of it delivered units), those new and lost against the period before, its units (a return's taken off) × 7 ÷ (doors × the period's days), and its doors ÷ the brand's doors in the state it ships to (a store buys its own state's products; a store or product of no known state counts in every state) in percent.",
     computedBy: "lib/domain/insights/distribution.ts#distribution",
   },
   "books-payment-sums": {

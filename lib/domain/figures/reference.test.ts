@@ -579,7 +579,27 @@ const CASES: ReferenceCases = {
   async "distribution-by-product"(seed) {
     // The 28 days to today against the 28 before: the brand's invoices from two days before those.
     const { input, period, invoices, rawLines } = await sales(seed, "Supplier", 30);
-    const project = distribution("product", input, period).rows.map((r) => [
+    // The states as the history keeps them: each product's State and each store's, from the raw lists.
+    const rawProducts = await walk(seed, "Supplier", "/products");
+    const rawCustomers = await walk(seed, "Supplier", "/customers?AccountStatuses=Active,Inactive,OutOfBus");
+    const withStates = {
+      ...input,
+      products: rawProducts.map((p) => ({
+        productId: p.ProductID as number,
+        name: String(p.Name ?? ""),
+        supplierId: p.SupplierID as number,
+        group: "",
+        active: true,
+        state: (p.State as string | undefined) ?? null,
+      })),
+      customers: rawCustomers.map((c) => ({
+        customerId: c.CustomerID as number,
+        name: String(c.Name ?? ""),
+        state: (c.State as string | undefined) ?? null,
+        repUserIds: [],
+      })),
+    };
+    const project = distribution("product", withStates, period).rows.map((r) => [
       Number(r.key),
       r.doors,
       r.newDoors,
@@ -609,18 +629,24 @@ const CASES: ReferenceCases = {
     };
     const now = tally(period);
     const then = tally(previous);
-    const brandDoors = new Set([...now.values()].flatMap((t) => [...t.doors])).size;
+    // Share of doors: of the brand's doors in the product's State (a store buys its own state's products), a store of
+    // no State counted in every state.
+    const brandDoors = new Set([...now.values()].flatMap((t) => [...t.doors]));
+    const productState = new Map(rawProducts.map((p) => [p.ProductID, p.State]));
+    const storeState = new Map(rawCustomers.map((c) => [c.CustomerID, c.State]));
     const reference = [...new Set([...now.keys(), ...then.keys()])].map((id) => {
       const doors = now.get(id)?.doors ?? new Set();
       const before = then.get(id)?.doors ?? new Set();
       const units = now.get(id)?.units ?? 0;
+      const state = productState.get(id);
+      const base = [...brandDoors].filter((c) => !state || !storeState.get(c) || storeState.get(c) === state).length;
       return [
         id,
         doors.size,
         [...doors].filter((c) => !before.has(c)).length,
         [...before].filter((c) => !doors.has(c)).length,
         doors.size ? rounded(BigInt(units) * 7n, BigInt(doors.size) * 28n, 2) : null,
-        brandDoors ? rounded(BigInt(doors.size) * 100n, BigInt(brandDoors), 1) : null,
+        base ? rounded(BigInt(doors.size) * 100n, BigInt(base), 1) : null,
       ];
     });
     return { project: byKey(project), reference: byKey(reference) };

@@ -322,6 +322,32 @@ describe("distribution", () => {
     expect(distribution(by, history(sales), period).rows).toEqual(rows);
   });
 
+  it("takes a product's share of the brand's doors in the state it ships to; a line's of every door", () => {
+    // Stores 1 and 2 in CA, 3 in NV, 4 of no known state (counted in every state). Lager ships to CA, its NV copy
+    // (same name, product 8) to NV, Cider to no state said.
+    const input = history([
+      [1, 1, "2026-11-03", [[7, 1]]],
+      [2, 2, "2026-11-04", [[9, 1]]],
+      [3, 3, "2026-11-05", [[8, 1]]],
+      [4, 4, "2026-11-06", [[9, 1]]],
+    ]);
+    const states: Record<number, string | null> = { 1: "CA", 2: "CA", 3: "NV", 4: null };
+    const twoStates: HistoryInput = {
+      ...input,
+      customers: input.customers.map((c) => ({ ...c, state: states[c.customerId] ?? null })),
+      products: [
+        { productId: 7, name: "Lager", supplierId: 100, group: "Beer", active: true, state: "CA" },
+        { productId: 8, name: "Lager", supplierId: 100, group: "Beer", active: true, state: "NV" },
+        { productId: 9, name: "Cider", supplierId: 100, group: "Cider", active: true },
+      ],
+    };
+    const share = (by: "product" | "line") =>
+      Object.fromEntries(distribution(by, twoStates, period).rows.map((r) => [r.key, r.shareOfDoors]));
+    // CA's doors: 1, 2 and 4 (no state): Lager (CA) at 1 of 3; NV's: 3 and 4: its Lager at 1 of 2; Cider of all 4.
+    expect(share("product")).toEqual({ "7": "33.3", "8": "50.0", "9": "50.0" });
+    expect(share("line")).toEqual({ Beer: "50.0", Cider: "50.0" });
+  });
+
   it("divides by the period's days ÷ 7, rounded once: 10 units, 1 door, 10 days is 7.00 a week", () => {
     const rows = distribution("product", history([[1, 1, "2026-11-03", [[7, 10]]]]), {
       from: "2026-11-01",

@@ -30,7 +30,10 @@ export interface DistributionRow {
   lostDoors: number;
   /** Net units ÷ doors ÷ (the period's days ÷ 7), 2 decimals; null without a door. */
   unitsPerDoorPerWeek: string | null;
-  /** Doors ÷ the brand's doors, in percent with one decimal; null when the brand had no door. */
+  /**
+   * Doors ÷ the brand's doors (a product's: those in the state it ships to), in percent with one decimal; null when
+   * there is no such door.
+   */
   shareOfDoors: string | null;
 }
 
@@ -68,6 +71,23 @@ export function distribution(by: DistributionDimension, input: HistoryInput, per
   const current = tally(saleLines(input, period), keyOf);
   const previous = tally(saleLines(input, before), keyOf);
   const brandDoors = new Set([...current.values()].flatMap((t) => [...t.doors]));
+  // A store buys its own state's products only (a brand selling in two states lists a product once per state), so a
+  // product's share is of the brand's doors in its state; a store or product of no known state counts everywhere.
+  const stateOf = new Map(input.customers.map((c) => [c.customerId, c.state]));
+  const doorsIn = new Map<string, number>();
+  const shareBase = (key: string): number => {
+    const state = by === "product" ? products.get(Number(key))?.state : undefined;
+    if (!state) return brandDoors.size;
+    let n = doorsIn.get(state);
+    if (n === undefined) {
+      n = [...brandDoors].filter((id) => {
+        const its = stateOf.get(id);
+        return !its || its === state;
+      }).length;
+      doorsIn.set(state, n);
+    }
+    return n;
+  };
   const days = BigInt(daysBetween(period.from, period.to) + 1);
   const rows = [...new Set([...current.keys(), ...previous.keys()])].map((key): DistributionRow => {
     const now = current.get(key) ?? { doors: new Set<number>(), units: 0 };
@@ -81,7 +101,7 @@ export function distribution(by: DistributionDimension, input: HistoryInput, per
       lostDoors: [...then].filter((id) => !now.doors.has(id)).length,
       // units ÷ doors ÷ (days ÷ 7) = units × 7 ÷ (doors × days), exactly, rounded once.
       unitsPerDoorPerWeek: doors === 0n ? null : roundedRatio(BigInt(now.units) * 7n, doors * days, 2),
-      shareOfDoors: brandDoors.size === 0 ? null : roundedRatio(doors * 100n, BigInt(brandDoors.size), 1),
+      shareOfDoors: shareBase(key) === 0 ? null : roundedRatio(doors * 100n, BigInt(shareBase(key)), 1),
     };
   });
   rows.sort((a, b) => b.doors - a.doors || compareKeys(a.key, b.key));

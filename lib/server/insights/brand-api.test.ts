@@ -88,10 +88,14 @@ describe.each(databaseProfiles())("the insights endpoints on $name", ({ open }) 
     const previous = { from: "2026-05-01", to: "2026-07-31" };
     const { invoices, lines } = await walk(previous.from, to);
     const invoiceOf = new Map(invoices.map((i) => [i.InvoiceID, i]));
-    const groupOf = new Map(
-      (await sandbox.walk("/products?", DEMO_KEYS.Supplier)).map((p) => [
-        p.ProductID,
-        String(p.ProductTypeName || "Other"),
+    const rawProducts = await sandbox.walk("/products?", DEMO_KEYS.Supplier);
+    const groupOf = new Map(rawProducts.map((p) => [p.ProductID, String(p.ProductTypeName || "Other")]));
+    // A product's share is of the brand's doors in the State it ships to (a store buys its own state's products).
+    const productState = new Map(rawProducts.map((p) => [p.ProductID, p.State]));
+    const storeState = new Map(
+      (await sandbox.walk("/customers?AccountStatuses=Active,Inactive,OutOfBus", DEMO_KEYS.Supplier)).map((c) => [
+        c.CustomerID,
+        c.State,
       ]),
     );
     for (const by of ["product", "line"] as const) {
@@ -125,7 +129,16 @@ describe.each(databaseProfiles())("the insights endpoints on $name", ({ open }) 
           lostDoors: [...before].filter((d) => !doors.has(d)).length,
           unitsPerDoorPerWeek:
             doors.size === 0 ? null : ratio(BigInt(now.get(key)?.units ?? 0) * 7n, BigInt(doors.size * 92), 2),
-          shareOfDoors: ratio(BigInt(doors.size) * 100n, BigInt(brandDoors.size), 1),
+          shareOfDoors: ratio(
+            BigInt(doors.size) * 100n,
+            BigInt(
+              by === "line" || !productState.get(key)
+                ? brandDoors.size
+                : [...brandDoors].filter((d) => !storeState.get(d) || storeState.get(d) === productState.get(key))
+                    .length,
+            ),
+            1,
+          ),
         };
       });
       const answer = answers[by];
