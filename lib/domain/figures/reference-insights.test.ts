@@ -15,6 +15,9 @@ import {
   shiftDay,
   walk,
   weekday,
+  historyInvoice,
+  historyLine,
+  invoiceLines,
 } from "./reference-kit";
 
 // The second reading of Insights' account health (each store's rhythm), white space, weekly leaderboard and shelf
@@ -56,31 +59,15 @@ function raw(seed: Seed, as: KeyType, linesFrom: string, coverOf?: (customerId: 
       ]);
       const stateOf = new Map(customers.map((c) => [c.CustomerID as number, (c.State as string | null) ?? null]));
       const ids = invoices.filter((i) => day(i.Date) >= linesFrom).map((i) => i.InvoiceID);
-      const lines: Row[] = [];
-      for (let i = 0; i < ids.length; i += 200)
-        lines.push(...(await walk(seed, as, `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`)));
+      const lines = await invoiceLines(seed, as, ids);
       const listed = new Set(products.map((p) => p.ProductID));
       const unlisted = new Map(
         lines.filter((l) => !listed.has(l.ProductID)).map((l) => [l.ProductID as number, l.SupplierID as number]),
       );
       const stores = [...new Set([...invoices, ...shelf].map((r) => r.CustomerID as number))];
       const history = {
-        invoices: invoices.map((i) => ({
-          invoiceId: i.InvoiceID as number,
-          customerId: i.CustomerID as number,
-          invoiceNum: String(i.InvoiceNum),
-          date: String(i.Date),
-          status: i.Status as number,
-        })),
-        lines: lines.map((l) => ({
-          lineId: l.InvoiceTransID as number,
-          invoiceId: l.InvoiceID as number,
-          customerId: l.CustomerID as number,
-          productId: l.ProductID as number,
-          supplierId: l.SupplierID as number,
-          numUnits: l.NumUnits as number,
-          extPrice: String(l.ExtPrice),
-        })),
+        invoices: invoices.map(historyInvoice),
+        lines: lines.map(historyLine),
         customers: stores.map((customerId) => ({
           customerId,
           name: "",

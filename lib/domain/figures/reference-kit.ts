@@ -163,31 +163,46 @@ export async function coverage(seed: Seed): Promise<(customerId: unknown) => num
     ].sort((a, b) => a - b);
 }
 
+/** The lines of these invoices, 200 ids a request, as the key reads them. */
+export async function invoiceLines(seed: Seed, as: KeyType, ids: unknown[]): Promise<Row[]> {
+  const lines: Row[] = [];
+  for (let i = 0; i < ids.length; i += 200)
+    lines.push(...(await walk(seed, as, `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`)));
+  return lines;
+}
+
+/** A raw invoice as the history keeps it (the project's input). */
+export const historyInvoice = (i: Row) => ({
+  invoiceId: i.InvoiceID as number,
+  customerId: i.CustomerID as number,
+  invoiceNum: String(i.InvoiceNum),
+  date: String(i.Date),
+  status: i.Status as number,
+});
+
+/** A raw line as the history keeps it (the project's input). */
+export const historyLine = (l: Row) => ({
+  lineId: l.InvoiceTransID as number,
+  invoiceId: l.InvoiceID as number,
+  customerId: l.CustomerID as number,
+  productId: l.ProductID as number,
+  supplierId: l.SupplierID as number,
+  numUnits: l.NumUnits as number,
+  extPrice: String(l.ExtPrice),
+});
+
 /** A key's sales of the 28 days to today (the brand's by default), by the project (`periodComparison`) and by the lines, each signed. */
 export async function sales(seed: Seed, as: KeyType = "Supplier", before = 2) {
   const period = { from: shiftDay(seed.today, -27), to: seed.today };
   const invoices = await walk(seed, as, `/invoices?Statuses=1,2,3,4,5,7&StartDate=${shiftDay(period.from, -before)}`);
-  const lines: Row[] = [];
-  const ids = invoices.map((i) => i.InvoiceID);
-  for (let i = 0; i < ids.length; i += 200)
-    lines.push(...(await walk(seed, as, `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`)));
+  const lines = await invoiceLines(
+    seed,
+    as,
+    invoices.map((i) => i.InvoiceID),
+  );
   const input = {
-    invoices: invoices.map((i) => ({
-      invoiceId: i.InvoiceID as number,
-      customerId: i.CustomerID as number,
-      invoiceNum: String(i.InvoiceNum),
-      date: String(i.Date),
-      status: i.Status as number,
-    })),
-    lines: lines.map((l) => ({
-      lineId: l.InvoiceTransID as number,
-      invoiceId: l.InvoiceID as number,
-      customerId: l.CustomerID as number,
-      productId: l.ProductID as number,
-      supplierId: l.SupplierID as number,
-      numUnits: l.NumUnits as number,
-      extPrice: String(l.ExtPrice),
-    })),
+    invoices: invoices.map(historyInvoice),
+    lines: lines.map(historyLine),
     customers: [],
     products: [],
   };

@@ -16,6 +16,9 @@ import {
   shiftDay,
   walk,
   weekday,
+  historyInvoice,
+  historyLine,
+  invoiceLines,
 } from "./reference-kit";
 
 // The second reading, continued (see reference.test.ts): Insights' weeks beside the period before. Each case reads the
@@ -57,30 +60,17 @@ const CASES: Partial<Record<FigureId, (seed: Seed) => Promise<Readings>>> = {
     const period = { from: shiftDay(seed.today, -27), to: seed.today };
     const horizon = shiftDay(period.from, -120);
     const invoices = await walk(seed, "Supplier", `/invoices?Statuses=1,2,3,4,5,7&StartDate=${horizon}`);
-    const lines: Row[] = [];
-    const ids = invoices.map((i) => i.InvoiceID);
-    for (let i = 0; i < ids.length; i += 200)
-      lines.push(
-        ...(await walk(seed, "Supplier", `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`)),
-      );
+    const lines = await invoiceLines(
+      seed,
+      "Supplier",
+      invoices.map((i) => i.InvoiceID),
+    );
     const listed = await walk(seed, "Supplier", "/promotionsProducts");
     const products = await walk(seed, "Supplier", "/products");
     const input = {
-      invoices: invoices.map((i) => ({
-        invoiceId: i.InvoiceID as number,
-        customerId: i.CustomerID as number,
-        invoiceNum: String(i.InvoiceNum),
-        date: String(i.Date),
-        status: i.Status as number,
-      })),
+      invoices: invoices.map(historyInvoice),
       lines: lines.map((l) => ({
-        lineId: l.InvoiceTransID as number,
-        invoiceId: l.InvoiceID as number,
-        customerId: l.CustomerID as number,
-        productId: l.ProductID as number,
-        supplierId: l.SupplierID as number,
-        numUnits: l.NumUnits as number,
-        extPrice: String(l.ExtPrice),
+        ...historyLine(l),
         promotionId: (l.PromotionID as number | null) ?? null,
         discount: l.Discount == null ? null : String(l.Discount),
       })),
@@ -366,10 +356,11 @@ async function storeHistory(seed: Seed, store: number) {
     "Customer",
     `/invoices?CustomerIDs=${store}&Statuses=1,2,3,4,5,7&StartDate=${since}`,
   );
-  const raw: Row[] = [];
-  const ids = invoices.map((i) => i.InvoiceID);
-  for (let i = 0; i < ids.length; i += 200)
-    raw.push(...(await walk(seed, "Customer", `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`)));
+  const raw = await invoiceLines(
+    seed,
+    "Customer",
+    invoices.map((i) => i.InvoiceID),
+  );
   const of = new Map(invoices.map((i) => [i.InvoiceID, i]));
   const lines: HistoryLine[] = raw.flatMap((l) => {
     const invoice = of.get(l.InvoiceID);

@@ -67,6 +67,7 @@ import {
   walks,
   walkV2,
   weekday,
+  invoiceLines,
 } from "./reference-kit";
 
 // The second reading: each figure of the catalogue recomputed from the sandbox's raw records by a reference of its own
@@ -856,10 +857,11 @@ async function suggestions(seed: Seed, store: number): Promise<unknown[][]> {
     "Customer",
     `/invoices?CustomerIDs=${store}&Statuses=1,2,3,4,5,7&StartDate=${shiftDay(d, -179)}`,
   );
-  const lines: Row[] = [];
-  const ids = invoices.map((i) => i.InvoiceID);
-  for (let i = 0; i < ids.length; i += 200)
-    lines.push(...(await walk(seed, "Customer", `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`)));
+  const lines = await invoiceLines(
+    seed,
+    "Customer",
+    invoices.map((i) => i.InvoiceID),
+  );
   const returned = new Set(invoices.filter((i) => i.Status === 4).map((i) => i.InvoiceID));
   const dateOf = new Map(invoices.map((i) => [i.InvoiceID, String(i.Date)]));
   const prices = (await walk(seed, "Customer", `/customerPricing?CustomerIDs=${store}&EffectiveDate=${d}`)).filter(
