@@ -166,7 +166,21 @@ const WITHDRAWAL_COLUMNS = {
   withdrawal_key: null,
 } as const;
 
-const orderList: Omit<OrderListTable, keyof typeof WITHDRAWAL_COLUMNS> = {
+/** Sharing's columns came after them too (031): a list kept before reads them null, at version 1. */
+const SHARING_COLUMNS = {
+  visitor: null,
+  sent_with: null,
+  version: 1,
+  acknowledged_at: null,
+  acknowledged_by_name: null,
+  entered_at: null,
+  entered_by_name: null,
+  erp_ref: null,
+  match_json: null,
+  matched_at: null,
+} as const;
+
+const orderList: Omit<OrderListTable, keyof typeof WITHDRAWAL_COLUMNS | keyof typeof SHARING_COLUMNS> = {
   id: "list-1",
   workspace_id: "ws-1",
   environment: "test",
@@ -211,7 +225,11 @@ describe.each(databaseProfiles())("a database of the released migrations on $nam
       await db.insertInto("audit_events").values(entry).execute();
       await db.insertInto("menu_links").values(menuLink).execute();
       await db.insertInto("visit_notes").values(note).execute();
-      await db.insertInto("order_lists").values(orderList).execute();
+      // Into the released table, which has no version yet (031 adds it with its default).
+      await db
+        .insertInto("order_lists")
+        .values(orderList as OrderListTable)
+        .execute();
       await db.insertInto("history_invoices").values(invoice).execute();
       await db.insertInto("history_state").values(historyState).execute();
 
@@ -227,7 +245,7 @@ describe.each(databaseProfiles())("a database of the released migrations on $nam
       expect(await db.selectFrom("menu_links").selectAll().execute()).toEqual([menuLink]);
       expect(await db.selectFrom("visit_notes").selectAll().execute()).toEqual([note]);
       expect(await db.selectFrom("order_lists").selectAll().execute()).toEqual([
-        { ...orderList, ...WITHDRAWAL_COLUMNS },
+        { ...orderList, ...WITHDRAWAL_COLUMNS, ...SHARING_COLUMNS },
       ]);
       expect(await db.selectFrom("history_invoices").selectAll().execute()).toEqual([invoice]);
       expect(await db.selectFrom("history_state").selectAll().execute()).toEqual([historyState]);

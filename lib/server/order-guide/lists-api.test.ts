@@ -297,6 +297,7 @@ describe.each(databaseProfiles())("reorder lists to the rep on $name", ({ open }
       priceDay: "2026-11-26",
       sender: { id: "someone", name: "Someone", email: "someone@example.com" },
       idempotencyKey: "stopped",
+      sentWith: "Customer",
     });
     const read = (await lists(buyer.cookie)).lists.find((l) => l.id === stopped.list.id)!;
     expect(read.status).toBe("unconfirmed");
@@ -457,6 +458,7 @@ describe.each(databaseProfiles())("reorder lists to the rep on $name", ({ open }
       lines: [],
       totalCases: 1,
       total: "5.00",
+      sentWith: "Customer",
       priceDay: "2026-11-26",
       sender: { id: "someone", name: "Someone", email: "someone@example.com" },
       idempotencyKey: "in-flight",

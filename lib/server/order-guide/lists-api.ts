@@ -125,6 +125,8 @@ export const sendOrderList = defineRoute(
       priceDay: guide.day,
       sender,
       idempotencyKey,
+      sentWith: actor.key.keyType === "Customer" ? "Customer" : "Employee",
+      ...(actor.visitor ? { visitor: actor.visitor } : {}),
     });
     // Two requests with one key at once: the second answers the first's list, and mails nothing.
     if (!kept.created) return { list: kept.list } satisfies OrderListJson;

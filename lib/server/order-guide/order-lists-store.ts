@@ -37,6 +37,10 @@ export interface NewList {
   priceDay: string;
   sender: { id: string; name: string; email: string };
   idempotencyKey: string;
+  /** The key type it is sent with: the store's own Customer key, or staff's Employee key for the store. */
+  sentWith: "Customer" | "Employee";
+  /** The demo visitor it belongs to (`Actor.visitor`); none outside the demo. */
+  visitor?: string;
 }
 
 /** A row as the API answers it at `now` (a "sending" row past its lease reads "unconfirmed"). */
@@ -184,6 +188,16 @@ export function createOrderListStore(coreDb: Kysely<BackroomDatabase>, now: () =
         withdrawn_by_email: null,
         withdrawal_mail: null,
         withdrawal_key: null,
+        visitor: list.visitor ?? null,
+        sent_with: list.sentWith,
+        version: 1,
+        acknowledged_at: null,
+        acknowledged_by_name: null,
+        entered_at: null,
+        entered_by_name: null,
+        erp_ref: null,
+        match_json: null,
+        matched_at: null,
       };
       // One statement: two requests with one key at once make one row; the second reads the first's.
       const inserted = await db

@@ -8,6 +8,8 @@ import "server-only";
 export type OrderListTables = {
   order_lists: OrderListTable;
   order_list_contacts: OrderListContactTable;
+  order_list_events: OrderListEventTable;
+  order_list_invoices: OrderListInvoiceTable;
 };
 
 /** A reorder list sent to a store's rep (migration 020, `lib/server/order-guide/`). */
@@ -42,6 +44,46 @@ export interface OrderListTable {
   /** `WithdrawalMail` as stored ("sending" past the lease reads "unconfirmed"). */
   withdrawal_mail: string | null;
   withdrawal_key: string | null;
+  /** Sharing (migration 031): the demo visitor the list belongs to (from its owner); null outside the demo. */
+  visitor: string | null;
+  /** The key type it was sent with ("Customer": the store's own; "Employee": staff for the store); null before 031. */
+  sent_with: string | null;
+  /** Adds one at every change: the list's `ETag`. */
+  version: number;
+  acknowledged_at: string | null;
+  acknowledged_by_name: string | null;
+  entered_at: string | null;
+  entered_by_name: string | null;
+  /** The ERP's order or invoice number the rep gave, if any. */
+  erp_ref: string | null;
+  /** `ListMatch` as JSON: what was invoiced against the list, as last matched; null until first matched. */
+  match_json: string | null;
+  matched_at: string | null;
+}
+
+/** A change of a shared list, as it happened (migration 031). */
+export interface OrderListEventTable {
+  id: string;
+  list_id: string;
+  at: string;
+  by_id: string;
+  by_name: string;
+  /** "store", "rep" or "backroom" (the invoice matcher). */
+  side: string;
+  /** `ListEventKind`. */
+  kind: string;
+  /** The change in words. */
+  detail: string;
+  /** The write's Idempotency-Key: one change per key and list. */
+  idempotency_key: string | null;
+}
+
+/** An invoice matched to a list (migration 031): the invoice page's link back. */
+export interface OrderListInvoiceTable {
+  list_id: string;
+  environment: string;
+  customer_id: number;
+  invoice_num: string;
 }
 
 /** A workspace's contact address for a store whose record has no SalesRepEmail (migration 020). */
