@@ -326,6 +326,7 @@ const COLUMNS = {
   order_list_events: {
     id: "text",
     list_id: "text",
+    version: "number",
     at: "text",
     by_id: "text",
     by_name: "text",

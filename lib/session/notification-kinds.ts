@@ -28,7 +28,9 @@ export type NotificationKind =
   | "credit-available"
   | "below-cover"
   | "customer-on-hold"
-  | "delivery-cutoff";
+  | "delivery-cutoff"
+  | "reorder-request"
+  | "reorder-update";
 
 export interface KindSpec {
   label: string;
@@ -110,6 +112,21 @@ export const NOTIFICATION_KINDS: Record<NotificationKind, KindSpec> = {
     keyTypes: ["Employee"],
     defaults: everyone("inbox"),
     reps: true,
+  },
+  "reorder-request": {
+    label: "Reorder request from a store",
+    description: "For a rep: a store of theirs sent a reorder list, withdrew it, or settled a substitute you proposed.",
+    keyTypes: ["Employee"],
+    defaults: everyone("inbox"),
+    reps: true,
+  },
+  "reorder-update": {
+    label: "Your reorder list changed",
+    description:
+      "A list you sent was acknowledged, changed, given a substitute, entered in the ERP or invoiced by the distributor.",
+    keyTypes: ["Customer", "Employee"],
+    defaults: everyone("both"),
+    own: true,
   },
 };
 

@@ -236,6 +236,8 @@ export interface OrderList {
   lines: ListLine[];
   /** Null while the list stands. */
   withdrawal: Withdrawal | null;
+  /** When the rep marked it entered in the ERP (it may no longer be withdrawn); null before. */
+  enteredAt: string | null;
 }
 
 /** What a send, a resend and one list asked by id answer (`/api/order-guide/lists`). */

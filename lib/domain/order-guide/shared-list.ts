@@ -181,3 +181,61 @@ export interface ReorderRequest {
 export interface ReordersJson {
   requests: ReorderRequest[];
 }
+
+/** A substitute as kept: its name and the store's case price of it on the list's day. */
+export interface KeptSubstitute extends Substitute {
+  casePrice: string;
+}
+
+/** A line as `lines_json` keeps it since lists are shared: a line kept before has no lineId, askedCases or substitute. */
+export type KeptLine = ListLine &
+  Partial<Pick<SharedLine, "lineId" | "askedCases">> & { substitute?: KeptSubstitute | null };
+
+/**
+ * A list's kept lines as shared lines: a line kept before lists were shared is its product's (`lineId` its ProductID),
+ * asked at its cases, with no substitute.
+ *
+ * @example
+ * sharedLines('[{"productId":5001,"cases":2,...}]')[0]; // { lineId: "5001", askedCases: 2, substitute: null, ... }
+ */
+export function sharedLines(json: string): (SharedLine & { substitute: KeptSubstitute | null })[] {
+  return (JSON.parse(json) as KeptLine[]).map((line) => ({
+    ...line,
+    lineId: line.lineId ?? String(line.productId),
+    askedCases: line.askedCases ?? line.cases,
+    substitute: line.substitute ?? null,
+  }));
+}
+
+/** The case price a line is asked at now: its accepted substitute's, else its own. */
+export const priceNow = (line: ListLine & { substitute: KeptSubstitute | null }): string =>
+  line.substitute?.status === "accepted" ? line.substitute.casePrice : line.casePrice;
+
+/**
+ * A list's lines with their totals as asked now (case price now × cases, exact), and the list's totals.
+ *
+ * @example
+ * priced(lines); // { lines: [{ ..., total: "84.00" }], totalCases: 2, total: "84.00" }
+ */
+export function priced<L extends ListLine & { substitute: KeptSubstitute | null }>(
+  lines: readonly L[],
+): { lines: L[]; totalCases: number; total: string } {
+  let sum = 0n;
+  const out = lines.map((line) => {
+    const total = (parseDecimal(priceNow(line)) ?? 0n) * BigInt(line.cases);
+    sum += total;
+    return { ...line, total: toDecimalString(total, 2) };
+  });
+  return { lines: out, totalCases: out.reduce((a, l) => a + l.cases, 0), total: toDecimalString(sum, 2) };
+}
+
+/** Where a list stands, from what it holds. */
+export function stageOf(row: {
+  withdrawn_at: string | null;
+  entered_at: string | null;
+  acknowledged_at: string | null;
+}): ListStage {
+  if (row.withdrawn_at) return "withdrawn";
+  if (row.entered_at) return "entered";
+  return row.acknowledged_at ? "acknowledged" : "sent";
+}

@@ -1,4 +1,6 @@
 import "server-only";
+import { createNotifier, type Notifier } from "./notify/notifier";
+import { createNotificationStore } from "./notify/notification-store";
 import type { Kysely } from "kysely";
 import { type AuditTrail, createAuditTrail } from "./audit/audit-trail";
 import { type ConnectThrottleOptions, createConnectThrottle } from "./connect-throttle";
@@ -60,6 +62,8 @@ export interface TestBackend extends ProxyDeps, SessionDeps {
   mailer: Mailer;
   /** Every upstream request, in order (the key probe of a key added included). */
   calls: UpstreamCall[];
+  /** Tells people by the inbox only, in this database (`notifications`). */
+  notifier: Notifier;
   /** Replaces what answers upstream from now on. */
   answerWith(fetch: Fetch): void;
   /** Moves the proxy's clock (the cache's freshness) forward. */
@@ -131,6 +135,7 @@ export async function createTestBackend(
   return {
     db,
     calls,
+    notifier: createNotifier({ store: createNotificationStore(db, () => new Date(time)) }),
     mail: mailer.sent,
     mailer,
     actors,

@@ -18,6 +18,9 @@ import { NO_STORE } from "../core/route-errors";
 import { customerNotFound, noRepEmail, noSuchList } from "./errors";
 import { guideStore } from "./guide-api";
 import { listMail } from "./list-mail";
+import { told } from "./shared-api";
+import type { Notifier } from "../core/notify/notifier";
+import { plural } from "@/lib/format/plural";
 import { loadOrderLists } from "./load-order-lists";
 import { createOrderListStore, type ListScope, type OrderListStore } from "./order-lists-store";
 
@@ -31,6 +34,7 @@ export interface OrderListDeps extends ProxyDeps {
   db: Kysely<BackroomDatabase>;
   audit: AuditTrail;
   mailer: Mailer;
+  notifier: Notifier;
   now?: () => number;
 }
 
@@ -130,6 +134,14 @@ export const sendOrderList = defineRoute(
     });
     // Two requests with one key at once: the second answers the first's list, and mails nothing.
     if (!kept.created) return { list: kept.list } satisfies OrderListJson;
+    await told(
+      request,
+      actor,
+      deps,
+      kept.list,
+      "sent",
+      `Sent: ${plural(kept.list.lineCount, "line")}, ${plural(kept.list.totalCases, "case")}`,
+    );
 
     return json({ list: await mailKept(request, actor, deps, store, kept.list, idempotencyKey) }, 201);
   },

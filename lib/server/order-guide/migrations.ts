@@ -116,6 +116,7 @@ const sharing: Migration = {
       .createTable("order_list_events")
       .addColumn("id", "text", (c) => c.primaryKey())
       .addColumn("list_id", "text", (c) => c.notNull())
+      .addColumn("version", "integer", (c) => c.notNull())
       .addColumn("at", "text", (c) => c.notNull())
       .addColumn("by_id", "text", (c) => c.notNull())
       .addColumn("by_name", "text", (c) => c.notNull())

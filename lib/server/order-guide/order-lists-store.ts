@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import {
   type ListLine,
   type ListStatus,
@@ -58,6 +58,7 @@ const listOf = (row: OrderListTable, now: Date): OrderList => ({
   sentAt: row.sent_at,
   lines: JSON.parse(row.lines_json) as ListLine[],
   withdrawal: withdrawalOf(row, now),
+  enteredAt: row.entered_at,
 });
 
 /** A row's withdrawal, or null while the list stands (a mail still "sending" past the lease reads "unconfirmed"). */
@@ -97,11 +98,14 @@ function withdrawalStore(db: Kysely<OrderListTables>, now: () => Date) {
           withdrawn_by_email: withdrawal.by.email,
           withdrawal_mail: withdrawal.mail,
           withdrawal_key: withdrawal.idempotencyKey,
+          version: sql<number>`version + 1`,
         })
         .where("id", "=", id)
         .where("workspace_id", "=", scope.workspaceId)
         .where("environment", "=", scope.environment)
         .where("withdrawn_at", "is", null)
+        // The buyer withdraws a list until the rep has entered it in the ERP.
+        .where("entered_at", "is", null)
         .where((eb) => eb.or([eb("status", "!=", "sending"), eb("sent_at", "<", leaseEnded)]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;

@@ -65,6 +65,8 @@ export interface OrderListTable {
 export interface OrderListEventTable {
   id: string;
   list_id: string;
+  /** The list's version the change made (its order among the list's events). */
+  version: number;
   at: string;
   by_id: string;
   by_name: string;

@@ -15,6 +15,7 @@ import { noSuchList } from "./errors";
 import { withdrawalMail } from "./list-mail";
 import { MAX_ID_LENGTH, type OrderListDeps, SEND, storeOf } from "./lists-api";
 import type { ListScope, NewWithdrawal, OrderListStore } from "./order-lists-store";
+import { type SharedListDeps, told } from "./shared-api";
 
 /**
  * Withdrawing a reorder list, `POST /api/order-guide/lists/{id}/withdraw`: the same people as send it (owners, admins,
@@ -44,7 +45,7 @@ function firstMail(list: OrderList, delivers: boolean): NewWithdrawal["mail"] {
 // withdrawal whose mail the server refused, or whose request stopped before it, is mailed by the next one.
 export const withdrawOrderList = defineRoute(
   { need: "key", permission: SEND },
-  async ({ request, actor, params }, deps: OrderListDeps): Promise<OrderListJson> => {
+  async ({ request, actor, params }, deps: SharedListDeps): Promise<OrderListJson> => {
     const idempotencyKey = requiredIdempotencyKey(request, "one withdrawal, and one mail");
     const id = params.id ?? "";
     const scope: ListScope = { workspaceId: recordOwner(actor), environment: actor.key.environment };
@@ -56,15 +57,21 @@ export const withdrawOrderList = defineRoute(
         return { list: (await store.get(scope, id)) ?? list };
       return { list: await mailWithdrawal(request, actor, deps, store, id, idempotencyKey) };
     }
+    if (list.enteredAt)
+      throw refusal("LIST_ENTERED", "The rep entered this list in the ERP: ask them to change the order instead.", 409);
     if (!mayWithdraw(list)) throw beingSent();
     const by = { id: actor.person.id, name: actor.person.name, email: actor.person.email };
     const mail = firstMail(list, deps.mailer.delivers);
     // Of two requests at once one withdraws it; the other answers it as that one left it.
     if (!(await store.withdraw(scope, id, { by, mail, idempotencyKey }))) {
       const now = await store.get(scope, id);
-      if (now && !now.withdrawal) throw beingSent();
+      if (now && !now.withdrawal)
+        throw now.enteredAt
+          ? refusal("LIST_ENTERED", "The rep entered this list in the ERP meanwhile.", 409)
+          : beingSent();
       return { list: now ?? list };
     }
+    await told(request, actor, deps, list, "withdrawn", "Withdrawn");
     if (mail === "sending") return { list: await mailWithdrawal(request, actor, deps, store, id, idempotencyKey) };
     await recordWithdrawal(request, actor, deps, list, mail, idempotencyKey);
     return { list: (await store.get(scope, id))! };

@@ -1,0 +1,488 @@
+import "server-only";
+import * as z from "zod";
+import type { DataApiClient } from "@/lib/data-api/client";
+import {
+  type KeptSubstitute,
+  type ListDetail,
+  type ListEventKind,
+  type ReordersJson,
+  type SharedLine,
+  sharedLines,
+  stageOf,
+} from "@/lib/domain/order-guide/shared-list";
+import { plural } from "@/lib/format/plural";
+import { may } from "@/lib/session/roles";
+import { workspaceOfOwner } from "../core/auth/demo-visitor";
+import {
+  type ActorOf,
+  defineRoute,
+  invalidField,
+  MAX_IDEMPOTENCY_KEY,
+  refusal,
+  requiredIdempotencyKey,
+  type RouteError,
+} from "../core/define-route";
+import { requestApi } from "../core/page-api";
+import { type Party, partyTo, readStore, repPeople, repStores, sharedPlace } from "../core/parties";
+import { NO_STORE } from "../core/route-errors";
+import { noSuchList } from "./errors";
+import { MAX_ID_LENGTH, type OrderListDeps } from "./lists-api";
+import { type Change, createSharedLists, type SharedLists } from "./shared-lists";
+import { listDetail, readStock, readSubstitutes, reorderRequest, type Stock } from "./shared-view";
+import type { OrderListTable } from "./tables";
+
+/**
+ * A reorder list its store and its rep work on together (`app/api/order-guide/lists/[id]`, `app/api/reorders`): each
+ * side reads it by id when the party rule says it is one (`lib/server/core/parties.ts`, checked with the asker's key
+ * now; anyone else is answered 404, as for a list that does not exist); the rep acknowledges it, changes a line's cases,
+ * offers a substitute, notes, and marks it entered in the ERP; the buyer accepts or declines each substitute (and
+ * withdraws it, `withdraw-api.ts`, until it is entered). Every change is one version on (the `ETag`): a change made
+ * on a version the list has left answers 412 with the list as it is now, so the page shows the other side's change.
+ * Every write is the members' who write notes (viewers read only) and safe to repeat (its Idempotency-Key).
+ */
+
+export type SharedListDeps = OrderListDeps;
+
+/** Who changes a shared list: every role but viewers. */
+const WRITE = { notes: ["write"] } as const;
+
+const lists = (deps: SharedListDeps): SharedLists =>
+  createSharedLists(deps.db, () => new Date(deps.now?.() ?? Date.now()));
+
+type Asker = ActorOf["key"];
+
+interface Loaded {
+  row: OrderListTable;
+  party: Party;
+  api: DataApiClient;
+}
+
+/** The list by id when the asker is a side of it (404 otherwise, and for an id no list has). */
+async function load(request: Request, actor: Asker, deps: SharedListDeps, id: string | undefined): Promise<Loaded> {
+  if (!id || id.length > MAX_ID_LENGTH) throw noSuchList();
+  const row = await lists(deps).get(sharedPlace(actor), id);
+  if (!row) throw noSuchList();
+  const api = requestApi(request, deps);
+  const party = await partyTo(api, actor, row.customer_id, row.workspace_id, request.signal);
+  if (!party) throw noSuchList();
+  return { row, party, api };
+}
+
+const etag = (version: number) => `"${version}"`;
+
+/** The version an `If-Match` names (`"3"`, `W/"3"` or `3`), undefined when absent, NaN when not one. */
+function ifMatch(request: Request): number | undefined {
+  const header = request.headers.get("If-Match")?.trim();
+  if (!header) return undefined;
+  const m = /^(?:W\/)?"?(\d{1,9})"?$/.exec(header);
+  return m ? Number(m[1]) : Number.NaN;
+}
+
+/** The list as it is now for the asker, with its stock and events. */
+async function answer(request: Request, actor: Asker, deps: SharedListDeps, loaded: Loaded, status = 200) {
+  const row = (await lists(deps).get(sharedPlace(actor), loaded.row.id)) ?? loaded.row;
+  const detail = await detailNow(request, actor, deps, { ...loaded, row });
+  return Response.json(detail, { status, headers: { ...NO_STORE, ETag: etag(detail.version) } });
+}
+
+async function detailNow(request: Request, actor: Asker, deps: SharedListDeps, loaded: Loaded): Promise<ListDetail> {
+  const [events, stock] = await Promise.all([
+    lists(deps).events(loaded.row.id),
+    readStock(loaded.api, loaded.party.store, request.signal),
+  ]);
+  return listDetail(loaded.row, loaded.party, events, stock, may(actor.membership.role, WRITE));
+}
+
+/** 412 `LIST_CHANGED`: the list moved on since the asker read it; the answer holds it as it is now. */
+async function changedSince(request: Request, actor: Asker, deps: SharedListDeps, loaded: Loaded): Promise<RouteError> {
+  const row = (await lists(deps).get(sharedPlace(actor), loaded.row.id)) ?? loaded.row;
+  const list = await detailNow(request, actor, deps, { ...loaded, row });
+  return refusal("LIST_CHANGED", "The list changed since you opened it: see the change, then make yours again.", 412, {
+    more: { list },
+    headers: { ETag: etag(list.version) },
+  });
+}
+
+const notYourSide = (what: string): RouteError => refusal("NOT_YOUR_SIDE", what, 403);
+const closed = (row: OrderListTable): RouteError =>
+  refusal(
+    "LIST_CLOSED",
+    stageOf(row) === "withdrawn"
+      ? "The list was withdrawn: nothing on it changes any more."
+      : "The list is entered in the ERP: its lines no longer change.",
+    409,
+  );
+
+/** Tells the other side of a change, where they are told (never in the demo: its people share one inbox). */
+async function tellOtherSide(deps: SharedListDeps, loaded: Loaded, actor: Asker, version: number, words: string) {
+  const { row, party } = loaded;
+  if (row.visitor !== null) return;
+  const link = `/order-guide/lists/${row.id}`;
+  if (party.side === "rep") {
+    if (row.sent_by === actor.person.id) return;
+    await deps.notifier.notify({
+      userId: row.sent_by,
+      workspaceId: workspaceOfOwner(row.workspace_id),
+      kind: "reorder-update",
+      effectKey: `reorder-update:${row.sent_by}:${row.id}:${version}`,
+      title: `${row.customer_name}: ${words}`,
+      link,
+    });
+    return;
+  }
+  const people = await repPeople(
+    deps.db,
+    { environment: actor.key.environment, visitor: null },
+    party.store.salesRepUserId,
+  );
+  for (const person of people)
+    if (person.userId !== actor.person.id)
+      await deps.notifier.notify({
+        userId: person.userId,
+        workspaceId: person.workspaceId,
+        kind: "reorder-request",
+        effectKey: `reorder-request:${person.userId}:${row.id}:${version}`,
+        title: `${row.customer_name}: ${words}`,
+        link,
+      });
+}
+
+/**
+ * Makes a change as the asker's side and answers the list: 412 when it moved on since the version asked, the list
+ * as it is when the same key made it before.
+ */
+async function make(
+  request: Request,
+  actor: Asker,
+  deps: SharedListDeps,
+  loaded: Loaded,
+  change: Omit<Change, "event"> & { kind: ListEventKind; detail: string },
+) {
+  const key = request.headers.get("Idempotency-Key")?.trim() || undefined;
+  if (key && key.length > MAX_IDEMPOTENCY_KEY)
+    throw invalidField("Idempotency-Key", `An Idempotency-Key is at most ${MAX_IDEMPOTENCY_KEY} characters.`);
+  const outcome = await lists(deps).change(loaded.row.id, {
+    ...change,
+    idempotencyKey: change.idempotencyKey ?? key,
+    event: {
+      byId: actor.person.id,
+      byName: actor.person.name,
+      side: loaded.party.side,
+      kind: change.kind,
+      detail: change.detail,
+    },
+  });
+  if (outcome === "stale") throw await changedSince(request, actor, deps, loaded);
+  if (outcome === "changed") await tellOtherSide(deps, loaded, actor, loaded.row.version + 1, change.detail);
+  return answer(request, actor, deps, loaded);
+}
+
+// GET /api/order-guide/lists/{id}: a shared list as the asker's side sees it, with its ETag (the version).
+export const getSharedList = defineRoute(
+  { need: "key", keyTypes: ["Customer", "Employee"], what: "The list" },
+  async ({ request, actor, params }, deps: SharedListDeps) =>
+    answer(request, actor, deps, await load(request, actor, deps, params.id)),
+);
+
+const LinePatch = z.strictObject({
+  lineId: z.string().min(1).max(40),
+  cases: z.number().int().min(0).max(9999).optional(),
+  substituteProductId: z.number().int().positive().nullable().optional(),
+});
+
+const Patch = z
+  .strictObject({
+    lines: z.array(LinePatch).min(1).max(500).optional(),
+    note: z.string().trim().min(1).max(1000).optional(),
+  })
+  .refine((p) => p.lines !== undefined || p.note !== undefined, { error: "Send lines, a note, or both." });
+
+/** What a patch of lines does to the kept lines, in words; refused per field when it names what the list lacks. */
+async function patchLines(
+  loaded: Loaded,
+  patches: z.output<typeof LinePatch>[],
+  request: Request,
+): Promise<{ lines: (SharedLine & { substitute: KeptSubstitute | null })[]; words: string[]; kinds: ListEventKind[] }> {
+  const lines = sharedLines(loaded.row.lines_json);
+  const words: string[] = [];
+  const kinds: ListEventKind[] = [];
+  let stock: Stock | undefined;
+  for (const [i, patch] of patches.entries()) {
+    const line = lines.find((l) => l.lineId === patch.lineId);
+    if (!line) throw invalidField(`lines[${i}].lineId`, `No line ${patch.lineId} on this list.`);
+    if (patch.cases !== undefined && patch.cases !== line.cases) {
+      words.push(`${line.name}: ${plural(line.cases, "case")} → ${patch.cases}`);
+      kinds.push("cases");
+      line.cases = patch.cases;
+    }
+    if (patch.substituteProductId === null && line.substitute) {
+      words.push(`${line.name}: substitute ${line.substitute.name} taken back`);
+      kinds.push("substitute");
+      line.substitute = null;
+    } else if (patch.substituteProductId != null && patch.substituteProductId !== line.substitute?.productId) {
+      stock ??= await readStock(loaded.api, loaded.party.store, request.signal);
+      const onList = new Set(lines.map((l) => l.productId));
+      const offered = await readSubstitutes(
+        loaded.api,
+        loaded.party.store,
+        stock,
+        line,
+        onList,
+        loaded.row.price_day,
+        request.signal,
+      );
+      const chosen = offered.find((c) => c.productId === patch.substituteProductId);
+      if (!chosen)
+        throw invalidField(
+          `lines[${i}].substituteProductId`,
+          `Product ${patch.substituteProductId} cannot stand in for ${line.name}: it must be in stock at the store's warehouse, priced for the store and not on the list.`,
+        );
+      line.substitute = {
+        productId: chosen.productId,
+        name: chosen.name,
+        status: "proposed",
+        casePrice: chosen.casePrice,
+      };
+      words.push(`${line.name}: ${chosen.name} offered instead`);
+      kinds.push("substitute");
+    }
+  }
+  return { lines, words, kinds };
+}
+
+// PATCH /api/order-guide/lists/{id} {lines?: [{lineId, cases?, substituteProductId?}], note?} with If-Match: the rep
+// changes lines' cases and offers substitutes; either side notes. 412 with the list as it is when it moved on.
+export const patchSharedList = defineRoute(
+  {
+    need: "key",
+    keyTypes: ["Customer", "Employee"],
+    what: "The list",
+    permission: WRITE,
+    body: Patch,
+    maxBodyBytes: 64 * 1024,
+    invalid: "Send lines ({lineId, cases 0 to 9999, substituteProductId}) or a note of at most 1,000 characters.",
+  },
+  async ({ request, actor, params, body }, deps: SharedListDeps) => {
+    const loaded = await load(request, actor, deps, params.id);
+    const version = ifMatch(request);
+    if (version === undefined)
+      throw refusal("PRECONDITION_REQUIRED", "Send If-Match with the list's ETag: the version you changed.", 428);
+    if (Number.isNaN(version)) throw invalidField("If-Match", "If-Match: the list's ETag, as GET answered it.");
+    if (body.lines && loaded.party.side !== "rep")
+      throw notYourSide("The rep changes a list's lines; the store accepts or declines substitutes, or withdraws it.");
+    if (stageOf(loaded.row) === "withdrawn" || (body.lines && stageOf(loaded.row) === "entered"))
+      throw closed(loaded.row);
+    if (version !== loaded.row.version) throw await changedSince(request, actor, deps, loaded);
+    const patched = body.lines ? await patchLines(loaded, body.lines, request) : undefined;
+    const words = [...(patched?.words ?? []), ...(body.note ? [`Note: ${body.note}`] : [])];
+    // Nothing changes (the cases it has, the substitute it has): the list as it is, one version as before.
+    if (!words.length) return answer(request, actor, deps, loaded);
+    return make(request, actor, deps, loaded, {
+      set: patched ? { lines_json: JSON.stringify(patched.lines) } : {},
+      version,
+      while: patched ? "before-entry" : "standing",
+      kind: patched?.kinds[0] ?? "note",
+      detail: words.join("; "),
+    });
+  },
+);
+
+/** A write of the rep's side only. */
+function repOnly(loaded: Loaded, what: string) {
+  if (loaded.party.side !== "rep") throw notYourSide(`The store's rep ${what}.`);
+}
+
+// POST /api/order-guide/lists/{id}/acknowledge with an Idempotency-Key: the rep has seen it (once; again: as it is).
+export const acknowledgeList = defineRoute(
+  { need: "key", keyTypes: ["Employee"], what: "The list", permission: WRITE },
+  async ({ request, actor, params }, deps: SharedListDeps) => {
+    const idempotencyKey = requiredIdempotencyKey(request, "one acknowledgment");
+    const loaded = await load(request, actor, deps, params.id);
+    repOnly(loaded, "acknowledges a list");
+    if (loaded.row.acknowledged_at) return answer(request, actor, deps, loaded);
+    if (stageOf(loaded.row) === "withdrawn") throw closed(loaded.row);
+    return make(request, actor, deps, loaded, {
+      set: {
+        acknowledged_at: new Date(deps.now?.() ?? Date.now()).toISOString(),
+        acknowledged_by_name: actor.person.name,
+      },
+      version: loaded.row.version,
+      while: "standing",
+      idempotencyKey,
+      kind: "acknowledged",
+      detail: "Acknowledged",
+    });
+  },
+);
+
+const Entered = z.strictObject({ erpRef: z.string().trim().min(1).max(60).optional() });
+
+// POST /api/order-guide/lists/{id}/entered {erpRef?} with an Idempotency-Key: the rep entered it in the ERP (once).
+export const enterList = defineRoute(
+  {
+    need: "key",
+    keyTypes: ["Employee"],
+    what: "The list",
+    permission: WRITE,
+    body: Entered,
+    maxBodyBytes: 4096,
+    invalid: "Send the ERP's order or invoice number (at most 60 characters), or nothing.",
+  },
+  async ({ request, actor, params, body }, deps: SharedListDeps) => {
+    const idempotencyKey = requiredIdempotencyKey(request, "one entry");
+    const loaded = await load(request, actor, deps, params.id);
+    repOnly(loaded, "marks a list entered in the ERP");
+    if (loaded.row.entered_at) return answer(request, actor, deps, loaded);
+    if (stageOf(loaded.row) === "withdrawn") throw closed(loaded.row);
+    const at = new Date(deps.now?.() ?? Date.now()).toISOString();
+    return make(request, actor, deps, loaded, {
+      set: {
+        entered_at: at,
+        entered_by_name: actor.person.name,
+        erp_ref: body.erpRef ?? null,
+        ...(loaded.row.acknowledged_at ? {} : { acknowledged_at: at, acknowledged_by_name: actor.person.name }),
+      },
+      version: loaded.row.version,
+      while: "before-entry",
+      idempotencyKey,
+      kind: "entered",
+      detail: body.erpRef ? `Entered in the ERP as ${body.erpRef}` : "Entered in the ERP",
+    });
+  },
+);
+
+/** Accepts or declines a line's proposed substitute, as the store. */
+function settleSubstitute(decision: "accepted" | "declined") {
+  return async (
+    { request, actor, params }: { request: Request; actor: Asker; params: Record<string, string> },
+    deps: SharedListDeps,
+  ) => {
+    const idempotencyKey = requiredIdempotencyKey(request, `one ${decision === "accepted" ? "acceptance" : "refusal"}`);
+    const loaded = await load(request, actor, deps, params.id);
+    if (loaded.party.side !== "store") throw notYourSide("The store accepts or declines a substitute.");
+    const lines = sharedLines(loaded.row.lines_json);
+    const line = lines.find((l) => l.lineId === params.lineId);
+    if (!line?.substitute) throw refusal("NOT_FOUND", "No substitute on that line.", 404);
+    if (line.substitute.status === decision) return answer(request, actor, deps, loaded);
+    if (line.substitute.status !== "proposed")
+      throw refusal("SUBSTITUTE_SETTLED", `The substitute was ${line.substitute.status} already.`, 409);
+    if (stageOf(loaded.row) === "withdrawn") throw closed(loaded.row);
+    const name = line.substitute.name;
+    line.substitute = { ...line.substitute, status: decision };
+    return make(request, actor, deps, loaded, {
+      set: { lines_json: JSON.stringify(lines) },
+      version: loaded.row.version,
+      while: "standing",
+      idempotencyKey,
+      kind: decision,
+      detail: `${name} instead of ${line.name}: ${decision}`,
+    });
+  };
+}
+
+// POST /api/order-guide/lists/{id}/substitutions/{lineId}/accept (or /decline) with an Idempotency-Key: the store's
+// answer to a substitute (once; the same answer again: as it is; the other: 409).
+export const acceptSubstitute = defineRoute(
+  { need: "key", keyTypes: ["Customer", "Employee"], what: "The list", permission: WRITE },
+  settleSubstitute("accepted"),
+);
+export const declineSubstitute = defineRoute(
+  { need: "key", keyTypes: ["Customer", "Employee"], what: "The list", permission: WRITE },
+  settleSubstitute("declined"),
+);
+
+const SubstitutesQuery = z.strictObject({ lineId: z.string().min(1).max(40) });
+
+// GET /api/order-guide/lists/{id}/substitutes?lineId=: what the rep may offer instead of a line, closest first.
+export const getSubstitutes = defineRoute(
+  { need: "key", keyTypes: ["Employee"], what: "The list", query: SubstitutesQuery, invalid: "Ask as ?lineId=." },
+  async ({ request, actor, params, query }, deps: SharedListDeps) => {
+    const loaded = await load(request, actor, deps, params.id);
+    repOnly(loaded, "offers substitutes");
+    const lines = sharedLines(loaded.row.lines_json);
+    const line = lines.find((l) => l.lineId === query.lineId);
+    if (!line) throw invalidField("lineId", `No line ${query.lineId} on this list.`);
+    const stock = await readStock(loaded.api, loaded.party.store, request.signal);
+    const candidates = await readSubstitutes(
+      loaded.api,
+      loaded.party.store,
+      stock,
+      line,
+      new Set(lines.map((l) => l.productId)),
+      loaded.row.price_day,
+      request.signal,
+    );
+    return { candidates };
+  },
+);
+
+const STATUSES = ["open", "sent", "acknowledged", "entered", "withdrawn", "all"] as const;
+
+const ReordersQuery = z.strictObject({
+  rep: z.coerce.number().int().positive({ error: "rep: a sales rep's UserID (a positive whole number)" }).optional(),
+  customer: z.coerce.number().int().positive({ error: "customer: a CustomerID" }).optional(),
+  status: z.enum(STATUSES, { error: `status: one of ${STATUSES.join(", ")}` }).default("open"),
+});
+
+// GET /api/reorders?rep=&customer=&status=: the reorder lists of a rep's stores (the member's own rep by default;
+// owners and admins: any rep's, or every store's), newest first; `open` (the default) is those not entered nor
+// withdrawn.
+export const getReorders = defineRoute(
+  {
+    need: "key",
+    keyTypes: ["Employee"],
+    what: "Reorder requests",
+    query: ReordersQuery,
+    invalid: "Ask as ?rep={UserID}&customer={CustomerID}&status=open.",
+  },
+  async ({ request, actor, query }, deps: SharedListDeps): Promise<ReordersJson> => {
+    const api = requestApi(request, deps);
+    const reach = await repStores(api, actor, query.rep, request.signal);
+    let ids = reach.customerIds;
+    if (query.customer !== undefined) ids = ids === "every" || ids.includes(query.customer) ? [query.customer] : [];
+    const rows = await lists(deps).ofStores(sharedPlace(actor), ids);
+    const wanted = (row: OrderListTable) => {
+      const stage = stageOf(row);
+      if (query.status === "all") return true;
+      if (query.status === "open") return stage === "sent" || stage === "acknowledged";
+      return stage === query.status;
+    };
+    return { requests: rows.filter(wanted).map(reorderRequest) };
+  },
+);
+
+/**
+ * Records what the store did to its own list outside a change of the list (sent it, withdrew it) and tells the rep's
+ * side: the members linked to the store's rep (its record read now with the asker's key), outside the demo.
+ */
+export async function told(
+  request: Request,
+  actor: Asker,
+  deps: SharedListDeps,
+  list: { id: string; customerId: number; customerName: string },
+  kind: Extract<ListEventKind, "sent" | "withdrawn">,
+  words: string,
+): Promise<void> {
+  const shared = lists(deps);
+  await shared.record(list.id, {
+    byId: actor.person.id,
+    byName: actor.person.name,
+    side: actor.key.keyType === "Customer" ? "store" : "rep",
+    kind,
+    detail: words,
+  });
+  if (actor.visitor) return;
+  const row = await shared.get(sharedPlace(actor), list.id);
+  const store = await readStore(requestApi(request, deps), list.customerId, request.signal).catch(() => undefined);
+  if (!row || !store) return;
+  for (const person of await repPeople(deps.db, sharedPlace(actor), store.salesRepUserId))
+    if (person.userId !== actor.person.id)
+      await deps.notifier.notify({
+        userId: person.userId,
+        workspaceId: person.workspaceId,
+        kind: "reorder-request",
+        effectKey: `reorder-request:${person.userId}:${list.id}:${row.version}:${kind}`,
+        title: `${list.customerName}: ${words}`,
+        link: `/order-guide/lists/${list.id}`,
+      });
+}
