@@ -5,6 +5,7 @@ import {
   type KeptSubstitute,
   type ListDetail,
   type ListEventKind,
+  type ReorderRequest,
   type ReordersJson,
   type SharedLine,
   sharedLines,
@@ -435,21 +436,41 @@ export const getReorders = defineRoute(
     query: ReordersQuery,
     invalid: "Ask as ?rep={UserID}&customer={CustomerID}&status=open.",
   },
-  async ({ request, actor, query }, deps: SharedListDeps): Promise<ReordersJson> => {
-    const api = requestApi(request, deps);
-    const reach = await repStores(api, actor, query.rep, request.signal);
-    let ids = reach.customerIds;
-    if (query.customer !== undefined) ids = ids === "every" || ids.includes(query.customer) ? [query.customer] : [];
-    const rows = await lists(deps).ofStores(sharedPlace(actor), ids);
-    const wanted = (row: OrderListTable) => {
-      const stage = stageOf(row);
-      if (query.status === "all") return true;
-      if (query.status === "open") return stage === "sent" || stage === "acknowledged";
-      return stage === query.status;
-    };
-    return { requests: rows.filter(wanted).map(reorderRequest) };
-  },
+  async ({ request, actor, query }, deps: SharedListDeps): Promise<ReordersJson> => ({
+    requests: await reorderRequests(requestApi(request, deps), actor, deps, query, request.signal),
+  }),
 );
+
+/**
+ * The reorder lists of a rep's stores the asker sees (`repStores`: the member's own rep, or any for owners and admins),
+ * of one store when `customer` is given, at a stage (`open`: sent or acknowledged), newest first: `GET /api/reorders`,
+ * and Today's "Reorder requests".
+ *
+ * @example
+ * await reorderRequests(api, actor, deps, { rep: 1007, status: "open" }); // [{ id, customerName, stage: "sent", ... }]
+ */
+export async function reorderRequests(
+  api: DataApiClient,
+  actor: Asker,
+  deps: Pick<SharedListDeps, "db" | "now">,
+  query: { rep?: number; customer?: number; status: (typeof STATUSES)[number] },
+  signal?: AbortSignal,
+): Promise<ReorderRequest[]> {
+  const reach = await repStores(api, actor, query.rep, signal);
+  let ids = reach.customerIds;
+  if (query.customer !== undefined) ids = ids === "every" || ids.includes(query.customer) ? [query.customer] : [];
+  const rows = await createSharedLists(deps.db, () => new Date(deps.now?.() ?? Date.now())).ofStores(
+    sharedPlace(actor),
+    ids,
+  );
+  const wanted = (row: OrderListTable) => {
+    const stage = stageOf(row);
+    if (query.status === "all") return true;
+    if (query.status === "open") return stage === "sent" || stage === "acknowledged";
+    return stage === query.status;
+  };
+  return rows.filter(wanted).map(reorderRequest);
+}
 
 /**
  * Records what the store did to its own list outside a change of the list (sent it, withdrew it) and tells the rep's
