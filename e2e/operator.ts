@@ -1,3 +1,5 @@
+import type { APIRequestContext } from "@playwright/test";
+
 /**
  * The sandbox's operator key of the browser tests' servers, and the headers of an operator request. playwright.config.ts
  * makes the key once per run (unless SANDBOX_OPERATOR_KEY is set) into the runner's environment, which its server, its
@@ -15,3 +17,40 @@ export function operatorKey(): string {
 
 /** An operator request's headers: the operator key, and a JSON body. */
 export const OPERATOR = { "x-api-key": operatorKey(), "Content-Type": "application/json" };
+
+/** An order as the sandbox's order entry takes it (`POST /sandbox/{env}/operator/invoices`, docs/sandbox.md). */
+export interface InvoiceOrder {
+  customerId: number;
+  /** Units of each product, once each; whole cases of a product sold by the case. */
+  lines: { productId: number; units: number }[];
+  /** The invoice's date, YYYY-MM-DD; the environment's UTC today when left out. */
+  date?: string;
+}
+
+/** The invoice an order became: as `GET /invoices/{id}` and `/invoiceTransactions` read it, and its delivery date. */
+export interface EnteredInvoice {
+  invoice: Record<string, unknown> & { InvoiceID: number; InvoiceNum: string; InvoiceTotal: string };
+  lines: (Record<string, unknown> & { ProductID: number; NumUnits: number; Ordered: number; BackOrder: number })[];
+  deliveryDate: string | null;
+}
+
+/**
+ * Plays the ERP's order entry: a New invoice for the store at its prices of the day, for its next delivery. Throws
+ * unless the sandbox answers 201. With `idempotencyKey`, a retried call makes no second invoice.
+ *
+ * @example
+ * const { invoice } = await enterInvoice(page.request, { customerId: 20001, lines: [{ productId: 10001, units: 12 }] });
+ */
+export async function enterInvoice(
+  request: APIRequestContext,
+  order: InvoiceOrder,
+  options: { env?: "test" | "production"; idempotencyKey?: string } = {},
+): Promise<EnteredInvoice> {
+  const path = `/sandbox/${options.env ?? "test"}/operator/invoices`;
+  const response = await request.post(path, {
+    headers: { ...OPERATOR, ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}) },
+    data: order,
+  });
+  if (response.status() !== 201) throw new Error(`POST ${path}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as EnteredInvoice;
+}

@@ -69,6 +69,7 @@ export function createSandboxApp(options: SandboxOptions) {
       jobs,
       operatorKey: options.operatorKey,
       templates: options.templates,
+      basePath,
     }),
   );
   app.route("/", assetRoutes(options.databases));

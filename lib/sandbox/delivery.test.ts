@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isoWeekday, localDay } from "@/lib/format/days";
-import { deliveryDaysText, deliveryWeekdays, nextDeliveryDates } from "./delivery";
+import { deliveryDaysText, deliveryWeekdays, nextDeliveryDate, nextDeliveryDates } from "./delivery";
 
 describe("delivery dates", () => {
   it("count weekdays from Monday = 1 to Sunday = 7", () => {
@@ -64,5 +64,19 @@ describe("delivery dates", () => {
       "2026-11-28",
     ]);
     expect(nextDeliveryDates("6", saturday, "America/Los_Angeles")).toEqual(["2026-11-28", "2026-12-05"]);
+  });
+
+  it("date an order's delivery on the first delivery day after the order's day, never that day itself", () => {
+    // Saturday Nov 21: Tuesday; on Tuesday itself, Friday; a week of nothing but Saturdays: the next Saturday.
+    expect(nextDeliveryDate("25", "2026-11-21")).toBe("2026-11-24");
+    expect(nextDeliveryDate("5;2", "2026-11-24")).toBe("2026-11-27");
+    expect(nextDeliveryDate("6", "2026-11-21")).toBe("2026-11-28");
+    expect(nextDeliveryDate(null, "2026-11-21")).toBeNull();
+    // For today, the API's first next delivery date.
+    const now = new Date("2026-11-22T03:00:00Z");
+    for (const stored of ["7", "25", "1,3"])
+      expect(nextDeliveryDate(stored, localDay(now, "America/Los_Angeles")), stored).toBe(
+        nextDeliveryDates(stored, now, "America/Los_Angeles")[0],
+      );
   });
 });

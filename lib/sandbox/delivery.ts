@@ -47,11 +47,27 @@ export function nextDeliveryDates(
   timeZone: string,
   { lagDays = 0, days = 14 }: DeliveryDatesOptions = {},
 ): string[] {
-  const weekdays = new Set(deliveryWeekdays(stored));
-  if (weekdays.size === 0) return [];
   const today = localDay(now, timeZone);
-  const first = lagDays > 0 ? addDays(today, -lagDays) : addDays(today, 1);
+  return datesFrom(stored, lagDays > 0 ? addDays(today, -lagDays) : addDays(today, 1), days);
+}
+
+/**
+ * The first delivery date after `day` (YYYY-MM-DD, a day of the state's calendar): the delivery an order entered that
+ * day goes on, by the rule of `nextDeliveryDates` (for today, its first date as computed now); null without a schedule.
+ *
+ * @example
+ * nextDeliveryDate("25", "2026-11-21"); // "2026-11-24"
+ * nextDeliveryDate("25", "2026-11-24"); // "2026-11-27"
+ */
+export function nextDeliveryDate(stored: string | null, day: string): string | null {
+  return datesFrom(stored, addDays(day, 1), 7)[0] ?? null;
+}
+
+/** The dates of the delivery weekdays among the `days` days from `first` on. */
+function datesFrom(stored: string | null, first: string, days: number): string[] {
+  const weekdays = new Set(deliveryWeekdays(stored));
   const dates: string[] = [];
+  if (weekdays.size === 0) return dates;
   for (let i = 0; i < days; i++) {
     const day = addDays(first, i);
     if (weekdays.has(isoWeekday(day))) dates.push(day);

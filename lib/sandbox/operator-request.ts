@@ -12,3 +12,10 @@ export async function jsonBody(request: Request): Promise<unknown> {
   if (isRefusal(read)) refuse(read);
   return read.value;
 }
+
+/** An operator request's JSON body and its text as sent (what an Idempotency-Key's fingerprint hashes). */
+export async function jsonRequest(request: Request): Promise<{ raw: string; value: unknown }> {
+  const read = await readJsonBody(request);
+  if (isRefusal(read)) refuse(read);
+  return read;
+}

@@ -10,6 +10,7 @@ import { SandboxError } from "./handler";
 import type { JobRunner } from "./job-runner";
 import { JOBS, type JobName } from "./jobs";
 import { jsonBody, type OperatorEnv } from "./operator-request";
+import { invoiceRoutes } from "./operator-invoices";
 import { keyRoutes } from "./operator-keys";
 import { isOperatorKey } from "./operator-secret";
 import { reseedEnvironment } from "./seed";
@@ -24,6 +25,8 @@ export interface OperatorOptions {
   operatorKey: string;
   /** The seed's templates: a reset copies the environment's when one is right for the moment, and seeds otherwise. */
   templates?: SeedTemplates;
+  /** The path the app is mounted under (`/sandbox` inside Backroom), for the documents' URLs in an answer. */
+  basePath?: string;
 }
 
 const ClockBody = z
@@ -60,7 +63,8 @@ async function saveClockOffset(db: Kysely<Database>, offsetMs: number) {
 
 /**
  * The operator's endpoints of the sandbox (not part of the Data API), for the operator's key alone: issuing keys,
- * running the ERP's jobs now, moving the environment's clock, restoring the seed, and fault rules.
+ * entering orders as the ERP's order entry, running the ERP's jobs now, moving the environment's clock, restoring the
+ * seed, and fault rules.
  */
 export function operatorRoutes(options: OperatorOptions) {
   const app = new Hono<OperatorEnv>();
@@ -85,6 +89,7 @@ export function operatorRoutes(options: OperatorOptions) {
   });
 
   app.route("/", keyRoutes(options));
+  app.route("/", invoiceRoutes({ ...options, basePath: options.basePath ?? "" }));
 
   // POST /{env}/operator/jobs/{import|export|end-of-day}: run one of the ERP's jobs now; answers what it changed.
   app.post("/:env/operator/jobs/:job", async (c) => {

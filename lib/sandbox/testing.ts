@@ -33,13 +33,27 @@ export interface TestSandbox {
    * A request to an operator endpoint of the test environment, with the operator's key (`runtime.operatorKey`, made in
    * memory for this sandbox): `operator("POST", "/jobs/import")`.
    */
-  operator(method: string, path: string, body?: unknown): Promise<Answer>;
+  operator(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
+  /**
+   * The ERP's order entry played by the operator (`POST /{env}/operator/invoices`): a New invoice for the store at its
+   * prices of the day. `enterInvoice({ customerId: 20001, lines: [{ productId: 10001, units: 24 }] })`; answers 201
+   * `{invoice, lines, deliveryDate}`, or the refusal. With `idempotencyKey`, a repeat makes no second invoice.
+   */
+  enterInvoice(order: InvoiceOrder, idempotencyKey?: string): Promise<Answer>;
   /**
    * Every record of a v1 list of the test environment, page by page (500 a page), read straight from the sandbox: what
    * a test compares Backroom's own copy or document with. `walk("/invoices?Statuses=1,7", "Supplier")`.
    */
   walk(path: string, as?: KeyType | string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
+}
+
+/** The body of `POST /{env}/operator/invoices` (`operator-invoices.ts`). */
+export interface InvoiceOrder {
+  customerId: number;
+  lines: { productId: number; units: number }[];
+  /** The invoice's date, YYYY-MM-DD; the environment's UTC today when left out. */
+  date?: string;
 }
 
 const KEYS = demoKeys("test");
@@ -80,7 +94,14 @@ export async function openTestSandbox(): Promise<TestSandbox> {
     runtime,
     db: runtime.databases.test,
     call: (method, path, options) => send(`/test/api${path}`, method, options),
-    operator: (method, path, body) => send(`/test/operator${path}`, method, { as: runtime.operatorKey, body }),
+    operator: (method, path, body, headers) =>
+      send(`/test/operator${path}`, method, { as: runtime.operatorKey, body, headers }),
+    enterInvoice: (order, idempotencyKey) =>
+      send("/test/operator/invoices", "POST", {
+        as: runtime.operatorKey,
+        body: order,
+        headers: idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey },
+      }),
     async walk(path, as) {
       const url = new URL(path, "http://sandbox.test");
       url.searchParams.set("PageSize", "500");

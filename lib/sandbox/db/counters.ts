@@ -11,6 +11,8 @@ const SEQUENCES = {
   purchase_id: { table: "purchases", column: "purchase_id", floor: 700000 },
   purchase_trans_id: { table: "purchase_lines", column: "purchase_trans_id", floor: 2000000 },
   activation_task_id: { table: "draft_lines", column: "activation_task_id", floor: 40000 },
+  invoice_id: { table: "invoices", column: "invoice_id", floor: 300000 },
+  invoice_trans_id: { table: "invoice_lines", column: "invoice_trans_id", floor: 1000000 },
 } as const;
 
 export type Sequence = keyof typeof SEQUENCES;

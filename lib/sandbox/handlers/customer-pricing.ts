@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { isoDay } from "../clock";
 import type { Database } from "../db/schema";
 import { money } from "../format";
-import { EMPTY, forbidden, type Handler, type HandlerResult, pageOf, visibleIds } from "../handler";
+import { EMPTY, forbidden, type Handler, type HandlerResult, inIds, pageOf, visibleIds } from "../handler";
 import type { KeyScope } from "../keys";
 import { customerScope, isEmpty, supplierScope } from "../scope";
 
@@ -38,6 +38,7 @@ function pricingPage(
   day: string,
   customers: { ids?: number[]; activeOnly: boolean },
   suppliers: number[] | undefined,
+  products?: number[],
 ) {
   const pairs = db
     .selectFrom("customers as c")
@@ -46,7 +47,8 @@ function pricingPage(
     .where("p.status_id", "=", 1)
     .$if(customers.ids !== undefined, (q) => q.where("c.customer_id", "in", customers.ids!))
     .$if(customers.activeOnly, (q) => q.where("c.account_status", "=", "Active"))
-    .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", suppliers!));
+    .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", suppliers!))
+    .$if(products !== undefined, (q) => q.where("p.product_id", "in", inIds(products!)));
 
   return (limit: number, offset: number) =>
     db
@@ -167,3 +169,46 @@ export const listCustomerPricing: Handler<"listCustomerPricing"> = async ({
   const { rows, hasNextPage } = await pageOf(fetch, query.Page, query.PageSize);
   return { records: rows.map(priceRecord), hasNextPage };
 };
+
+/** A customer's price of a product on a day: what `/customerPricing` answers for the pair, in micro-units. */
+export interface DayPrice {
+  productId: number;
+  fullMicros: number;
+  unitMicros: number;
+  promotionId: number | null;
+}
+
+/**
+ * One customer's prices of the day for the given products, by product id, as `/customerPricing` answers them for
+ * `CustomerIDs` and `EffectiveDate` (the same query): the store's price an order entered that day is invoiced at. A
+ * product that is not Active or not of the customer's state has no price, and is missing from the map.
+ *
+ * @example
+ * const prices = await dayPrices(db, "2026-11-21", 20001, [10001, 10002]);
+ * prices.get(10001); // { productId: 10001, fullMicros: 24_000_000, unitMicros: 21_000_000, promotionId: 3004 }
+ */
+export async function dayPrices(
+  db: Kysely<Database>,
+  day: string,
+  customerId: number,
+  productIds: number[],
+): Promise<Map<number, DayPrice>> {
+  const rows = await pricingPage(
+    db,
+    day,
+    { ids: [customerId], activeOnly: false },
+    undefined,
+    productIds,
+  )(productIds.length, 0);
+  return new Map(
+    rows.map((r) => [
+      r.product_id,
+      {
+        productId: r.product_id,
+        fullMicros: r.unit_price_micros,
+        unitMicros: r.promotion_price_micros ?? r.unit_price_micros,
+        promotionId: r.promotion_id,
+      },
+    ]),
+  );
+}

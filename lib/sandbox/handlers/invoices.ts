@@ -111,10 +111,10 @@ function lineRecord(l: LineRow, assetUrl: (p: string) => string): ApiRecord {
   };
 }
 
-/** Lines of invoices, limited to the key's view: its customers' invoices, or only its suppliers' lines. */
-function lineRows(db: Kysely<Database>, scope: KeyScope) {
-  const customers = customerScope(scope);
-  const suppliers = supplierScope(scope);
+/** Lines of invoices, limited to the key's view: its customers' invoices, or only its suppliers' lines; all without one. */
+function lineRows(db: Kysely<Database>, scope?: KeyScope) {
+  const customers = scope && customerScope(scope);
+  const suppliers = scope && supplierScope(scope);
   return db
     .selectFrom("invoice_lines as l")
     .innerJoin("invoices as i", "i.invoice_id", "l.invoice_id")
@@ -129,6 +129,27 @@ async function visibleInvoice(db: Kysely<Database>, scope: KeyScope, invoiceId: 
   const row = await scopedInvoices(invoiceRows(db), scope).where("i.invoice_id", "=", invoiceId).executeTakeFirst();
   if (!row) throw notFound(`Invoice ${invoiceId}`);
   return row;
+}
+
+/**
+ * An invoice and its lines as an Employee key reads them (`GET /invoices/{id}`, `/invoiceTransactions`): what the
+ * operator's order entry answers with, so its answer and the API's never differ.
+ *
+ * @example
+ * const { invoice, lines } = await invoiceAsRead(db, 300412, assetUrl); // invoice.InvoiceNum "INV-100412"
+ */
+export async function invoiceAsRead(
+  db: Kysely<Database>,
+  invoiceId: number,
+  assetUrl: (p: string) => string,
+): Promise<{ invoice: ApiRecord; lines: ApiRecord[] }> {
+  const invoice = invoiceRecord(
+    await invoiceRows(db).where("i.invoice_id", "=", invoiceId).executeTakeFirstOrThrow(),
+    assetUrl,
+  );
+  delete invoice.ARNote;
+  const lines = await lineRows(db).where("l.invoice_id", "=", invoiceId).orderBy("l.invoice_trans_id").execute();
+  return { invoice, lines: lines.map((l) => lineRecord(l, assetUrl)) };
 }
 
 const BUCKETS = [
