@@ -5,6 +5,8 @@ import {
   type KeptSubstitute,
   type ListDetail,
   type ListEventKind,
+  type ListMatch,
+  matchWords,
   type ReorderRequest,
   type ReordersJson,
   type SharedLine,
@@ -30,7 +32,8 @@ import { noSuchList } from "./errors";
 import { MAX_ID_LENGTH, type OrderListDeps } from "./lists-api";
 import { type Change, createSharedLists, type SharedLists } from "./shared-lists";
 import { listDetail, readStock, readSubstitutes, reorderRequest, type Stock } from "./shared-view";
-import type { OrderListTable } from "./tables";
+import type { OrderListTable, OrderListTables } from "./tables";
+import type { Notifier } from "../core/notify/notifier";
 
 /**
  * A reorder list its store and its rep work on together (`app/api/order-guide/lists/[id]`, `app/api/reorders`): each
@@ -506,4 +509,30 @@ export async function told(
         title: `${list.customerName}: ${words}`,
         link: `/order-guide/lists/${list.id}`,
       });
+}
+
+/**
+ * What the invoice matcher tells when a list's match changes (`createListMatcher`'s `told`): the list's sender, by
+ * their settings for "reorder-update", in the list's words ("Partly invoiced: 9 of 10 lines, 1 short"); nobody in the
+ * demo (its people share an inbox).
+ */
+export function tellInvoiced(db: SharedListDeps["db"], notifier: Notifier) {
+  return async (listId: string, _before: ListMatch | null, after: ListMatch): Promise<void> => {
+    const row = await db
+      .withTables<OrderListTables>()
+      .selectFrom("order_lists")
+      .selectAll()
+      .where("id", "=", listId)
+      .executeTakeFirst();
+    if (!row || row.visitor !== null) return;
+    const invoices = after.invoices.map((i) => i.invoiceNum).join(",");
+    await notifier.notify({
+      userId: row.sent_by,
+      workspaceId: workspaceOfOwner(row.workspace_id),
+      kind: "reorder-update",
+      effectKey: `reorder-update:${row.sent_by}:${row.id}:match:${after.status}:${invoices}`,
+      title: `${row.customer_name}: ${matchWords(after)}`,
+      link: `/order-guide/lists/${row.id}`,
+    });
+  };
 }
