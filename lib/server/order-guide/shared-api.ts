@@ -5,8 +5,6 @@ import {
   type KeptSubstitute,
   type ListDetail,
   type ListEventKind,
-  type ListMatch,
-  matchWords,
   type ReorderRequest,
   type ReordersJson,
   type SharedLine,
@@ -26,14 +24,13 @@ import {
   type RouteError,
 } from "../core/define-route";
 import { requestApi } from "../core/page-api";
-import { type Party, partyTo, readStore, repPeople, repStores, sharedPlace } from "../core/parties";
+import { type Party, partyTo, repPeople, repStores, sharedPlace } from "../core/parties";
 import { NO_STORE } from "../core/route-errors";
 import { noSuchList } from "./errors";
-import { MAX_ID_LENGTH, type OrderListDeps } from "./lists-api";
+import { MAX_ID_LENGTH, type OrderListDeps } from "./list-deps";
 import { type Change, createSharedLists, type SharedLists } from "./shared-lists";
 import { listDetail, readStock, readSubstitutes, reorderRequest, type Stock } from "./shared-view";
-import type { OrderListTable, OrderListTables } from "./tables";
-import type { Notifier } from "../core/notify/notifier";
+import type { OrderListTable } from "./tables";
 
 /**
  * A reorder list its store and its rep work on together (`app/api/order-guide/lists/[id]`, `app/api/reorders`): each
@@ -473,66 +470,4 @@ export async function reorderRequests(
     return stage === query.status;
   };
   return rows.filter(wanted).map(reorderRequest);
-}
-
-/**
- * Records what the store did to its own list outside a change of the list (sent it, withdrew it) and tells the rep's
- * side: the members linked to the store's rep (its record read now with the asker's key), outside the demo.
- */
-export async function told(
-  request: Request,
-  actor: Asker,
-  deps: SharedListDeps,
-  list: { id: string; customerId: number; customerName: string },
-  kind: Extract<ListEventKind, "sent" | "withdrawn">,
-  words: string,
-): Promise<void> {
-  const shared = lists(deps);
-  await shared.record(list.id, {
-    byId: actor.person.id,
-    byName: actor.person.name,
-    side: actor.key.keyType === "Customer" ? "store" : "rep",
-    kind,
-    detail: words,
-  });
-  if (actor.visitor) return;
-  const row = await shared.get(sharedPlace(actor), list.id);
-  const store = await readStore(requestApi(request, deps), list.customerId, request.signal).catch(() => undefined);
-  if (!row || !store) return;
-  for (const person of await repPeople(deps.db, sharedPlace(actor), store.salesRepUserId))
-    if (person.userId !== actor.person.id)
-      await deps.notifier.notify({
-        userId: person.userId,
-        workspaceId: person.workspaceId,
-        kind: "reorder-request",
-        effectKey: `reorder-request:${person.userId}:${list.id}:${row.version}:${kind}`,
-        title: `${list.customerName}: ${words}`,
-        link: `/order-guide/lists/${list.id}`,
-      });
-}
-
-/**
- * What the invoice matcher tells when a list's match changes (`createListMatcher`'s `told`): the list's sender, by
- * their settings for "reorder-update", in the list's words ("Partly invoiced: 9 of 10 lines, 1 short"); nobody in the
- * demo (its people share an inbox).
- */
-export function tellInvoiced(db: SharedListDeps["db"], notifier: Notifier) {
-  return async (listId: string, _before: ListMatch | null, after: ListMatch): Promise<void> => {
-    const row = await db
-      .withTables<OrderListTables>()
-      .selectFrom("order_lists")
-      .selectAll()
-      .where("id", "=", listId)
-      .executeTakeFirst();
-    if (!row || row.visitor !== null) return;
-    const invoices = after.invoices.map((i) => i.invoiceNum).join(",");
-    await notifier.notify({
-      userId: row.sent_by,
-      workspaceId: workspaceOfOwner(row.workspace_id),
-      kind: "reorder-update",
-      effectKey: `reorder-update:${row.sent_by}:${row.id}:match:${after.status}:${invoices}`,
-      title: `${row.customer_name}: ${matchWords(after)}`,
-      link: `/order-guide/lists/${row.id}`,
-    });
-  };
 }
