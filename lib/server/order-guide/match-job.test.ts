@@ -153,11 +153,10 @@ describe.each(databaseProfiles())("the order lists' match to their invoices on $
     });
     const store = createOrderListStore(backend.db, () => new Date(clock.at));
     // A demo visitor's list: its owner is the visitor's part of the workspace.
-    const owner = `${retailer.workspaceId}/visitor/v1`;
-    const keep = async (customer: { id: number; name: string }, lines: ListLine[], key: string) =>
+    const keep = async (customer: { id: number; name: string }, lines: ListLine[], key: string, visitor = "v1") =>
       (
         await store.keep(
-          { workspaceId: owner, environment: "test" },
+          { workspaceId: `${retailer.workspaceId}/visitor/${visitor}`, environment: "test" },
           {
             customerId: customer.id,
             customerName: customer.name,
@@ -169,7 +168,7 @@ describe.each(databaseProfiles())("the order lists' match to their invoices on $
             sender: { id: retailer.userId, name: "Buyer", email: "buyer@example.com" },
             idempotencyKey: key,
             sentWith: "Customer",
-            visitor: "v1",
+            visitor,
           },
         )
       ).list.id;
@@ -314,6 +313,18 @@ describe.each(databaseProfiles())("the order lists' match to their invoices on $
     ]);
     sent.length = 0;
     expect(await matcher.sweep()).toBe(0);
+  });
+
+  it("matches each demo visitor's lists on their own: one visitor's older list never takes another's invoice", async () => {
+    const { matcher, sent, keep, row, invoice } = await setUp();
+    const [product] = await products(1);
+    const first = await keep(STORE, [lineOf(product!, 2)], "list-v1", "v1");
+    const second = await keep(STORE, [lineOf(product!, 2)], "list-v2", "v2");
+    await invoice(STORE.id, [{ productId: product!.product_id, units: 2 * product!.wholesale_units_per_case }]);
+    expect(await matcher.sweep()).toBe(1);
+    await matcher.run(sent[0]!.data);
+    for (const id of [first, second])
+      expect(matchWords(JSON.parse((await row(id)).match_json!) as ListMatch)).toBe("Invoiced");
   });
 
   it("matches a list as a side changed it from the lines kept, and reads an invoice's lines again when the ERP changed it, or an hour on", async () => {

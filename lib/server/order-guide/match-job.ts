@@ -173,7 +173,13 @@ export function createListMatcher(deps: ListMatcherDeps) {
     if (!stale) await keepLines(keyId, toKeep);
 
     const at = new Date(now());
-    const matches = matchLists(pool.map(asMatched), counted, lines, at);
+    // Each demo visitor's lists are a store's requests of their own: one visitor's list never takes the cases of an
+    // invoice another's asked first (outside the demo, every list has no visitor: one pool a store).
+    const byVisitor = new Map<string | null, typeof pool>();
+    for (const row of pool) byVisitor.set(row.visitor, [...(byVisitor.get(row.visitor) ?? []), row]);
+    const matches = new Map<string, ListMatch>();
+    for (const rows of byVisitor.values())
+      for (const [id, match] of matchLists(rows.map(asMatched), counted, lines, at)) matches.set(id, match);
     const checked: string[] = [];
     const told: [string, ListMatch | null, ListMatch][] = [];
     for (const row of pool) {

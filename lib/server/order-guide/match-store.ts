@@ -20,7 +20,15 @@ const VISITOR_PART = "/visitor/";
 
 export type ListRow = Pick<
   OrderListTable,
-  "id" | "workspace_id" | "environment" | "customer_id" | "sent_at" | "lines_json" | "version" | "match_json"
+  | "id"
+  | "workspace_id"
+  | "environment"
+  | "customer_id"
+  | "sent_at"
+  | "lines_json"
+  | "version"
+  | "match_json"
+  | "visitor"
 >;
 
 /** A list's kept match; null when none is kept (nothing invoiced yet) or it is unreadable. */
@@ -46,7 +54,17 @@ export function createMatchStore(coreDb: Kysely<BackroomDatabase>, now: () => nu
     async recent(workspaceId?: string): Promise<ListRow[]> {
       const rows = await db
         .selectFrom("order_lists")
-        .select(["id", "workspace_id", "environment", "customer_id", "sent_at", "lines_json", "version", "match_json"])
+        .select([
+          "id",
+          "workspace_id",
+          "environment",
+          "customer_id",
+          "sent_at",
+          "lines_json",
+          "version",
+          "match_json",
+          "visitor",
+        ])
         .where("withdrawn_at", "is", null)
         .where("sent_at", ">=", new Date(now() - MATCH_OPEN_DAYS * DAY_MS).toISOString())
         .$if(workspaceId !== undefined, (q) =>
