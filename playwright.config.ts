@@ -86,6 +86,9 @@ export default defineConfig({
       // invoice, and the bell's count would not be the test's. The watches are tested on their own (lib/server/watch/,
       // and e2e/scale/jobs.spec.ts on a running cluster).
       WATCH_PERIOD_SECONDS: "0",
+      // The reorder lists' match to their invoices every 5 s rather than 10 minutes: a list's page reads what the
+      // operator invoiced within seconds (lib/server/order-guide/match-job.ts). It reads only for keys with open lists.
+      ORDER_LIST_MATCH_SECONDS: "5",
       // No history sweep either (its reads would spend the demo keys' budgets under the tests that count them), nor the
       // collections' sweep; with the sweeps off, a key added starts no walk either: a page opened starts its key's first
       // (e2e/insights-on-add.spec.ts starts a server of its own with the sweep on).

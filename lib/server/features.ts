@@ -19,8 +19,8 @@ import { watchFeature } from "./watch/feature";
  * its `feature.ts` here, and touches nothing of the core: its migrations run with the core's, its settings are read
  * at the start, its services reach the routes under its key here (`deps.menus`: the backend is typed by this list),
  * its jobs, sweeps and listeners are registered. The features with routes
- * only (the Activity page's API) have nothing to declare; those with tables and routes only (the notes, the order
- * guide, today's route plan) declare their migrations.
+ * only (the Activity page's API) have nothing to declare; those with tables and routes only (the notes, today's route
+ * plan) declare their migrations.
  */
 export const FEATURES = {
   followUps: followUpsFeature,

@@ -1,0 +1,226 @@
+import "server-only";
+import type { Kysely } from "kysely";
+import type { OperationId } from "@/lib/data-api/registry";
+import { type ApiRequest, apiWalkOptions } from "@/lib/domain/api-query";
+import { matchChanged, matchLists } from "@/lib/domain/order-guide/invoice-match";
+import { sharedLines } from "@/lib/domain/order-guide/shared-lines";
+import type { ListMatch } from "@/lib/domain/order-guide/shared-list";
+import { workspaceOfOwner } from "../core/auth/demo-visitor";
+import type { WorkspaceKeyStore } from "../core/auth/workspace-keys";
+import { type Background, backgroundClient, deferredIn } from "../core/background/background-reads";
+import type { BackroomDatabase } from "../core/db/schema";
+import type { JobQueue } from "../core/jobs/job-queue";
+import type { SharedStore } from "../core/shared/shared-store";
+import {
+  type KeptLines,
+  LINES_KEPT_MS,
+  linesKept,
+  linesToKeep,
+  matchingKey,
+  mayCount,
+  readInvoices,
+  readLines,
+} from "./match-reads";
+import { createMatchStore, isOpen, keptMatch, type ListRow } from "./match-store";
+
+/**
+ * Matched to the invoice: every `ORDER_LIST_MATCH_SECONDS` a sweep queues one job per workspace key that has open
+ * reorder lists (not withdrawn, sent in the last `MATCH_OPEN_DAYS` days, not yet "invoiced"); the job reads those
+ * stores' invoices since the oldest list's sent day and the lines of those that may count (`match-reads.ts`), through
+ * the background's reads of the key (its budget, people first), and keeps what `matchLists`
+ * (`lib/domain/order-guide/invoice-match.ts`) answers on each list (`match-store.ts`): a changed match with a new
+ * version, its invoices and a line of history; an unchanged one with only the time it was checked. Each key's invoices'
+ * lines are kept in the shared store from one match to the next (`linesKept`): a match reads the lines of the invoices
+ * new or changed since (their header tells), and all of them again once an hour.
+ */
+
+export const ORDER_LIST_MATCH = "order-list-match";
+export const ORDER_LIST_MATCH_SWEEP = "order-list-match-sweep";
+/** Pages of 500 walked per batch of 400 ids at most: 400 stores' 30 days of invoices, or 400 invoices' lines, take a few. */
+const MATCH_PAGES = 20;
+
+export interface ListMatchJob {
+  workspaceId: string;
+  keyId: string;
+}
+
+/** A list's match changed: what it was (null: none kept) and what it is now. */
+export type Told = (listId: string, before: ListMatch | null, after: ListMatch) => Promise<void>;
+
+export interface ListMatcherDeps {
+  db: Kysely<BackroomDatabase>;
+  jobs: JobQueue;
+  keys: Pick<WorkspaceKeyStore, "list" | "open">;
+  /** Backroom's own reads for the key: through the proxy, within the background's share of the key's budget. */
+  background: Background;
+  /** Where each key's invoices' lines are kept between matches (`linesKept`); without it, every match reads them all. */
+  shared?: SharedStore;
+  now?: () => number;
+  /** Called after each list's changed match is kept (the order guide's notifications). */
+  told?: Told;
+}
+
+/** What a match of a key's lists did. */
+export interface MatchOutcome {
+  /** Lists matched (the open ones and the others of their stores, which take an invoice's cases first when older). */
+  lists: number;
+  /** Lists whose match changed, kept with a new version. */
+  changed: number;
+  /** Requests read (pages of the lists). */
+  requests: number;
+  /** Set when the key's background budget said to wait: the seconds until it may read again. */
+  waitSeconds?: number;
+}
+
+const NONE: MatchOutcome = { lists: 0, changed: 0, requests: 0 };
+
+const asMatched = (r: ListRow) => ({
+  id: r.id,
+  customerId: r.customer_id,
+  sentAt: r.sent_at,
+  lines: sharedLines(r.lines_json),
+});
+
+/**
+ * @example
+ * const matcher = createListMatcher({ db, jobs, keys, background, shared });
+ * recurrences.push(recurring(jobs, effects, ORDER_LIST_MATCH_SWEEP, 600, () => matcher.sweep()));
+ * jobs.work<ListMatchJob>(ORDER_LIST_MATCH, (job) => matcher.run(job.data));
+ */
+export function createListMatcher(deps: ListMatcherDeps) {
+  const now = deps.now ?? Date.now;
+  const store = createMatchStore(deps.db, now);
+  const queue = (job: ListMatchJob, delaySeconds: number) =>
+    deps.jobs.send(ORDER_LIST_MATCH, job, { key: job.keyId, delaySeconds });
+  // Each key's invoices' lines as last read; a shared store that does not answer (Redis down) costs only their reads.
+  const linesKey = (keyId: string) => `order-list-match-lines\n${keyId}`;
+  async function lastLines(keyId: string): Promise<Map<number, KeptLines>> {
+    const [kept] = (await deps.shared?.get([linesKey(keyId)]).catch(() => undefined)) ?? [];
+    if (!kept) return new Map();
+    try {
+      return new Map(JSON.parse(kept.toString("utf8")) as [number, KeptLines][]);
+    } catch {
+      return new Map();
+    }
+  }
+  const keepLines = (keyId: string, lines: Map<number, KeptLines>) =>
+    deps.shared?.set(linesKey(keyId), Buffer.from(JSON.stringify([...lines])), 2 * LINES_KEPT_MS).catch(() => false);
+
+  /** The keys that match open lists, by workspace: the jobs a sweep queues. */
+  async function openKeys(rows: readonly ListRow[]): Promise<ListMatchJob[]> {
+    const byWorkspace = new Map<string, ListRow[]>();
+    for (const row of rows.filter(isOpen)) {
+      const workspaceId = workspaceOfOwner(row.workspace_id);
+      byWorkspace.set(workspaceId, [...(byWorkspace.get(workspaceId) ?? []), row]);
+    }
+    const jobs: ListMatchJob[] = [];
+    for (const [workspaceId, lists] of byWorkspace) {
+      const keys = await deps.keys.list(workspaceId);
+      const keyIds = new Set(lists.flatMap((l) => matchingKey(keys, l.environment, l.customer_id)?.id ?? []));
+      for (const keyId of [...keyIds].sort()) jobs.push({ workspaceId, keyId });
+    }
+    return jobs;
+  }
+
+  /** Matches the open lists one key of a workspace reads for, and keeps what changed. */
+  async function matchKey(workspaceId: string, keyId: string): Promise<MatchOutcome> {
+    const key = await deps.keys.open(workspaceId, keyId);
+    // The key was removed from the workspace: its lists are matched with another key, if any, at the next sweep.
+    if (!key) return NONE;
+    const keys = await deps.keys.list(workspaceId);
+    const rows = (await store.recent(workspaceId)).filter(
+      (r) => matchingKey(keys, r.environment, r.customer_id)?.id === keyId,
+    );
+    // The stores with an open list, and all their lists: an older list, invoiced in full, takes its invoice's cases first.
+    const stores = new Set(rows.filter(isOpen).map((r) => r.customer_id));
+    const pool = rows.filter((r) => stores.has(r.customer_id));
+    if (!pool.length) return NONE;
+    const firstDay = new Map<number, string>();
+    for (const r of pool) {
+      const day = r.sent_at.slice(0, 10);
+      if (!firstDay.has(r.customer_id) || day < firstDay.get(r.customer_id)!) firstDay.set(r.customer_id, day);
+    }
+
+    const reads = await deps.background.open(workspaceId, key, "follow-up");
+    const wait = reads.wait();
+    if (wait !== undefined) return { ...NONE, waitSeconds: wait };
+    const api = backgroundClient(reads);
+    let requests = 0;
+    let stale = false;
+    const signal = new AbortController().signal;
+    const walk = async <K extends OperationId>(request: ApiRequest<K>) => {
+      const walked = await apiWalkOptions(api, request, 0, MATCH_PAGES).queryFn({ signal });
+      requests += walked.requests;
+      stale ||= walked.stale !== undefined;
+      return walked.records;
+    };
+    const last = await lastLines(keyId);
+    let counted: ReturnType<typeof mayCount>;
+    let lines: Awaited<ReturnType<typeof readLines>>;
+    let toKeep: Map<number, KeptLines>;
+    try {
+      counted = mayCount(await readInvoices(walk, firstDay), firstDay);
+      const { kept, toRead } = linesKept(counted, last, now());
+      const read = await readLines(walk, toRead);
+      lines = [...kept, ...read];
+      toKeep = linesToKeep(counted, last, { invoices: toRead, lines: read }, now());
+    } catch (error) {
+      const deferred = deferredIn(error);
+      if (deferred) return { ...NONE, requests, waitSeconds: deferred.seconds };
+      throw error;
+    }
+    // Lines the proxy answered from its last-known copy (the API failed) are not kept: the next match reads them.
+    if (!stale) await keepLines(keyId, toKeep);
+
+    const at = new Date(now());
+    const matches = matchLists(pool.map(asMatched), counted, lines, at);
+    const checked: string[] = [];
+    const told: [string, ListMatch | null, ListMatch][] = [];
+    for (const row of pool) {
+      const before = keptMatch(row);
+      const after = matches.get(row.id)!;
+      // A list changed since it was read (a side's edit) is matched again at the next sweep.
+      if (!matchChanged(before, after)) checked.push(row.id);
+      else if (await store.keep(row, before, after)) told.push([row.id, before, after]);
+    }
+    await store.checked(checked, at.toISOString());
+    for (const [listId, before, after] of told) await deps.told?.(listId, before, after);
+    return { lists: pool.length, changed: told.length, requests };
+  }
+
+  return {
+    /** The sweep: one match job per workspace key with open lists (one queued per key at a time); answers how many. */
+    async sweep(): Promise<number> {
+      const jobs = await openKeys(await store.recent());
+      for (const job of jobs) await queue(job, 0);
+      return jobs.length;
+    },
+
+    /** The job: matches the key's lists once, and is queued again for later when the key's budget says to wait. */
+    async run(job: ListMatchJob): Promise<void> {
+      const outcome = await matchKey(job.workspaceId, job.keyId);
+      if (outcome.waitSeconds !== undefined) await queue(job, outcome.waitSeconds);
+    },
+
+    /**
+     * Matches a workspace's open lists now, in this request (a page that must show the invoice at once): with one key
+     * of the workspace, or every key that matches open lists. Within the keys' background budget: an outcome with
+     * `waitSeconds` read nothing more.
+     */
+    async matchNow(workspaceId: string, keyId?: string): Promise<MatchOutcome> {
+      const keyIds = keyId ? [keyId] : (await openKeys(await store.recent(workspaceId))).map((j) => j.keyId);
+      const total = { ...NONE };
+      for (const id of keyIds) {
+        const outcome = await matchKey(workspaceId, id);
+        total.lists += outcome.lists;
+        total.changed += outcome.changed;
+        total.requests += outcome.requests;
+        if (outcome.waitSeconds !== undefined)
+          total.waitSeconds = Math.max(total.waitSeconds ?? 0, outcome.waitSeconds);
+      }
+      return total;
+    },
+  };
+}
+
+export type ListMatcher = ReturnType<typeof createListMatcher>;
