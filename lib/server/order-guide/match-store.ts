@@ -100,6 +100,7 @@ export function createMatchStore(coreDb: Kysely<BackroomDatabase>, now: () => nu
             .values({
               id: randomUUID(),
               list_id: row.id,
+              version: row.version + 1,
               at: after.checkedAt,
               by_id: "backroom",
               by_name: "Backroom",
