@@ -1,7 +1,8 @@
 // npm run bench:reorders: what matching the open reorder lists to their invoices costs. On the sandbox at scale 1, the
 // demo retailer's workspace (its Customer key, two stores) and the demo staff's (the Employee key) hold 1,000 open
 // lists of ten lines, one a store (as many stores as the seed has active, several a store past them), sent over the
-// last two weeks; the ERP then enters a day's invoices against the lists sent the day before (nine of ten lines each).
+// last two weeks; the ERP then enters a day's invoices against the lists sent the day before (nine of ten lines each),
+// through the sandbox's order entry (the operator's `POST /test/operator/invoices`, on the sandbox's clock).
 // One sweep queues a match job per key and the jobs run as the queue would run them; then a second sweep ten minutes
 // later, with nothing new, and a third after ten more invoices. Counted: the requests each key made, by list, the time and the process's peak RSS. Target:
 // one sweep's requests within the sync's hourly budget of a key (`syncRequestsPerHour` at the live limit), and the
@@ -10,8 +11,10 @@
 import type { ListLine } from "../lib/domain/order-guide/order-list";
 import type { ListMatch } from "../lib/domain/order-guide/shared-list";
 import { fixedClock } from "../lib/sandbox/clock";
+import { availableUnits } from "../lib/sandbox/handlers/inventory";
 import { hashKey } from "../lib/sandbox/keys";
-import { startSandbox } from "../lib/sandbox/runtime";
+import { type SandboxRuntime, startSandbox } from "../lib/sandbox/runtime";
+import type { InvoiceOrder } from "../lib/sandbox/testing";
 import {
   BACKGROUND_SHARE,
   createBackground,
@@ -25,10 +28,11 @@ import { createOrderListStore } from "../lib/server/order-guide/order-lists-stor
 import type { OrderListTables } from "../lib/server/order-guide/tables";
 import { createTestBackend } from "../lib/server/testing";
 import { writeBenchmarkSection } from "./benchmarks-doc";
-import { writeInvoice } from "./sandbox-invoice";
 
 const LISTS = 1000;
 const LINES = 10;
+/** The most cases a list asks of a product: its products have that many available at the store's warehouse. */
+const MOST_CASES = 4;
 const SENT_OVER_DAYS = 14;
 /** The live service's hourly limit per key (field notes). */
 const LIVE_LIMIT = 1028;
@@ -44,12 +48,12 @@ function random(seed: number) {
   };
 }
 
-type Store = { customer_id: number; customer_name: string };
+type Store = { customer_id: number; customer_name: string; state: string; location_id: number };
 type Product = { product_id: number; product_name: string; wholesale_units_per_case: number };
 type Owner = { workspaceId: string; userId: string; sentWith: "Customer" | "Employee" };
 type Kept = { id: string; customerId: number; sentAt: number; lines: ListLine[] };
 
-/** A list's ten products at 1 to 4 cases. */
+/** A list's ten products at 1 to MOST_CASES cases. */
 function listLines(products: readonly Product[], rng: () => number): ListLine[] {
   const lines: ListLine[] = [];
   const picked = new Set<number>();
@@ -57,7 +61,7 @@ function listLines(products: readonly Product[], rng: () => number): ListLine[] 
     const p = products[Math.floor(rng() * products.length)]!;
     if (picked.has(p.product_id)) continue;
     picked.add(p.product_id);
-    const cases = 1 + Math.floor(rng() * 4);
+    const cases = 1 + Math.floor(rng() * MOST_CASES);
     lines.push({
       productId: p.product_id,
       name: p.product_name,
@@ -75,7 +79,7 @@ function listLines(products: readonly Product[], rng: () => number): ListLine[] 
 async function keepLists(
   backend: TestBackend,
   stores: readonly Store[],
-  products: readonly Product[],
+  productsOf: (store: Store) => readonly Product[],
   ownerOf: (customerId: number) => Owner,
   start: number,
 ): Promise<Kept[]> {
@@ -85,7 +89,7 @@ async function keepLists(
   const kept: Kept[] = [];
   for (let i = 0; i < LISTS; i++) {
     const store = stores[i % stores.length]!;
-    const lines = listLines(products, rng);
+    const lines = listLines(productsOf(store), rng);
     clock = start - Math.floor(((i + 0.5) / LISTS) * SENT_OVER_DAYS * DAY_MS);
     const owner = ownerOf(store.customer_id);
     const list = await lists.keep(
@@ -107,6 +111,26 @@ async function keepLists(
     kept.push({ id: list.list.id, customerId: store.customer_id, sentAt: clock, lines });
   }
   return kept;
+}
+
+/** A request to the sandbox operator's endpoints of the test environment, with its key; throws unless `expected`. */
+async function operator(runtime: SandboxRuntime, path: string, body: unknown, expected: number): Promise<unknown> {
+  const res = await runtime.app.request(`/test/operator${path}`, {
+    method: "POST",
+    headers: { "x-api-key": runtime.operatorKey, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== expected)
+    throw new Error(`POST /test/operator${path} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+/**
+ * The ERP's order entry, played by the sandbox's operator (`POST /test/operator/invoices`): a New invoice made at the
+ * sandbox's now, dated its today; its lines as the sandbox answers them.
+ */
+async function enterInvoice(runtime: SandboxRuntime, order: InvoiceOrder): Promise<{ BackOrder: number }[]> {
+  return ((await operator(runtime, "/invoices", order, 201)) as { lines: { BackOrder: number }[] }).lines;
 }
 
 /** What one sweep and its jobs cost: requests by key and list, time, the process's peak RSS. */
@@ -182,17 +206,35 @@ async function main() {
   try {
     const stores = await sandbox
       .selectFrom("customers")
-      .select(["customer_id", "customer_name"])
+      .select(["customer_id", "customer_name", "state", "location_id"])
       .where("account_status", "=", "Active")
       .orderBy("customer_id")
       .execute();
-    const products = await sandbox
-      .selectFrom("products")
-      .select(["product_id", "product_name", "wholesale_units_per_case"])
-      .where("status_id", "=", 1)
-      .where("wholesale_units_per_case", ">", 0)
-      .orderBy("product_id")
+    // What the order entry takes for a store, by its warehouse and state: Active products of its state stocked there,
+    // MOST_CASES cases of each available, so its lines are filled unless earlier invoices drew the stock down.
+    const stocked = await sandbox
+      .selectFrom("products as p")
+      .innerJoin("inventory as i", "i.product_id", "p.product_id")
+      .selectAll("i")
+      .select(["p.product_name", "p.wholesale_units_per_case", "p.state"])
+      .where("p.status_id", "=", 1)
+      .where("p.wholesale_units_per_case", ">", 0)
+      .orderBy("p.product_id")
       .execute();
+    const byWarehouse = new Map<string, Product[]>();
+    for (const p of stocked) {
+      if (availableUnits(p) < MOST_CASES * p.wholesale_units_per_case) continue;
+      const at = `${p.state}/${p.location_id}`;
+      byWarehouse.set(at, [
+        ...(byWarehouse.get(at) ?? []),
+        {
+          product_id: p.product_id,
+          product_name: p.product_name,
+          wholesale_units_per_case: p.wholesale_units_per_case,
+        },
+      ]);
+    }
+    const productsOf = (store: Store) => byWarehouse.get(`${store.state}/${store.location_id}`) ?? [];
     const retailerStores = await sandbox
       .selectFrom("api_key_customers as k")
       .innerJoin("customers as c", "c.customer_id", "k.customer_id")
@@ -209,23 +251,25 @@ async function main() {
     const kept = await keepLists(
       backend,
       stores,
-      products,
+      productsOf,
       (id) => (ofRetailer.has(id) ? { ...retailer, sentWith: "Customer" } : { ...staff, sentWith: "Employee" }),
       start,
     );
 
-    // A day's invoices: the ERP enters the lists sent the day before, nine of their ten lines each.
+    // A day's invoices: the ERP enters the lists sent the day before, nine of their ten lines each, at the sandbox's
+    // now (the benchmark's start: after every list was sent), dated its today.
     const today = new Date(start).toISOString().slice(0, 10);
     const entered = kept.filter((l) => l.sentAt >= start - 2 * DAY_MS && l.sentAt < start - DAY_MS);
+    const enteredLines: { BackOrder: number }[] = [];
     for (const list of entered)
-      await writeInvoice(sandbox, {
-        customerId: list.customerId,
-        date: today,
-        at: new Date(start).toISOString(),
-        lines: list.lines
-          .slice(0, LINES - 1)
-          .map((l) => ({ productId: l.productId, units: l.cases * l.unitsPerCase! })),
-      });
+      enteredLines.push(
+        ...(await enterInvoice(runtime, {
+          customerId: list.customerId,
+          lines: list.lines
+            .slice(0, LINES - 1)
+            .map((l) => ({ productId: l.productId, units: l.cases * l.unitsPerCase! })),
+        })),
+      );
     const dated = await sandbox
       .selectFrom("invoices")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -235,15 +279,17 @@ async function main() {
     const first = await sweepOnce(backend, matcher, sent);
     clock += INTERVAL_SECONDS * 1000;
     const second = await sweepOnce(backend, matcher, sent);
-    // Ten minutes on, the ERP enters ten more: the lines of those alone are read.
+    // Ten minutes on (the sandbox's clock moved with the benchmark's), the ERP enters ten more: the lines of those
+    // alone are read.
+    await operator(runtime, "/clock", { advanceSeconds: INTERVAL_SECONDS }, 200);
     const more = kept.filter((l) => l.sentAt >= start - 3 * DAY_MS && l.sentAt < start - 2 * DAY_MS).slice(0, 10);
     for (const list of more)
-      await writeInvoice(sandbox, {
-        customerId: list.customerId,
-        date: today,
-        at: new Date(clock).toISOString(),
-        lines: list.lines.map((l) => ({ productId: l.productId, units: l.cases * l.unitsPerCase! })),
-      });
+      enteredLines.push(
+        ...(await enterInvoice(runtime, {
+          customerId: list.customerId,
+          lines: list.lines.map((l) => ({ productId: l.productId, units: l.cases * l.unitsPerCase! })),
+        })),
+      );
     clock += INTERVAL_SECONDS * 1000;
     const third = await sweepOnce(backend, matcher, sent);
     const budget = syncRequestsPerHour(LIVE_LIMIT);
@@ -254,7 +300,7 @@ async function main() {
     const section = [
       "## Reorder lists matched to their invoices (`npm run bench:reorders`)",
       "",
-      `Measured ${date} on this repository's machine: the sandbox at scale 1 (seeded in ${(seeded / 1000).toFixed(1)} s; ${stores.length.toLocaleString("en-US")} active stores), ${LISTS.toLocaleString("en-US")} open reorder lists of ${LINES} lines, one a store, sent over the last ${SENT_OVER_DAYS} days: ${kept.filter((l) => ofRetailer.has(l.customerId)).length} in the demo retailer's workspace (its Customer key: stores ${retailerStores.map((s) => s.id).join(" and ")}), ${kept.filter((l) => !ofRetailer.has(l.customerId)).length} in the demo staff's (the Employee key), each a demo visitor's. A day's invoices upstream: the ERP enters the ${entered.length} lists sent the day before, nine of ten lines each (${Number(dated.n)} invoices dated today with the seed's own). Then one sweep (a match job per key with open lists, each run as the queue runs it, through the proxy and the background's reads), the next, ten minutes later, with nothing new (no invoice's header changed: no lines read), and the next after the ERP entered ten more. Requests are those that reached the sandbox (in-process, no network), by key; pages of 500, ids 400 a request. The time is the sweep's and its jobs'; the RSS the process's (the sandbox's seeded databases in it) before the sweep and at its peak. Target: a sweep's requests of each key within the sync's hourly budget at the live limit (\`syncRequestsPerHour(${LIVE_LIMIT})\` = ${budget}), and done within its interval (\`ORDER_LIST_MATCH_SECONDS\`, ${INTERVAL_SECONDS} s).`,
+      `Measured ${date} on this repository's machine: the sandbox at scale 1 (seeded in ${(seeded / 1000).toFixed(1)} s; ${stores.length.toLocaleString("en-US")} active stores), ${LISTS.toLocaleString("en-US")} open reorder lists of ${LINES} lines, one a store, sent over the last ${SENT_OVER_DAYS} days: ${kept.filter((l) => ofRetailer.has(l.customerId)).length} in the demo retailer's workspace (its Customer key: stores ${retailerStores.map((s) => s.id).join(" and ")}), ${kept.filter((l) => !ofRetailer.has(l.customerId)).length} in the demo staff's (the Employee key), each a demo visitor's. A day's invoices upstream: the ERP enters the ${entered.length} lists sent the day before, nine of ten lines each, through the sandbox's order entry (\`POST /test/operator/invoices\`: the store's prices of the day, its warehouse's stock; ${Number(dated.n)} invoices dated today with the seed's own). Then one sweep (a match job per key with open lists, each run as the queue runs it, through the proxy and the background's reads), the next, ten minutes later, with nothing new (no invoice's header changed: no lines read), and the next after the ERP entered ten more. Requests are those that reached the sandbox (in-process, no network), by key; pages of 500, ids 400 a request. The time is the sweep's and its jobs'; the RSS the process's (the sandbox's seeded databases in it) before the sweep and at its peak. Target: a sweep's requests of each key within the sync's hourly budget at the live limit (\`syncRequestsPerHour(${LIVE_LIMIT})\` = ${budget}), and done within its interval (\`ORDER_LIST_MATCH_SECONDS\`, ${INTERVAL_SECONDS} s).`,
       "",
       "| Sweep | Jobs | Retailer's key | Staff's key | Lists changed | Time | RSS | Target |",
       "| --- | ---: | --- | --- | ---: | ---: | ---: | --- |",
@@ -262,7 +308,7 @@ async function main() {
       row("Ten minutes later, nothing new", second),
       row(`Ten minutes later, ${more.length} more invoices`, third),
       "",
-      `After the three: ${await statuses(backend)}. The staff's key reads every line of its stores' invoices once an hour (a match keeps them in the shared store an hour, and reads again those of an invoice whose header changed): an hour at the default interval with new invoices every ten minutes is about ${first.staff.all} + 5 × ${third.staff.all} = ${first.staff.all + 5 * third.staff.all} requests, of the background's ${Math.floor(LIVE_LIMIT * BACKGROUND_SHARE)} an hour (a tenth of the limit; the sync's share is ${budget}); an hour with none, ${first.staff.all} + 5 × ${second.staff.all} = ${first.staff.all + 5 * second.staff.all}. ${Math.round((Date.now() - began) / 1000)} s in all.`,
+      `After the three: ${await statuses(backend)}; of the ${enteredLines.length} lines the ERP entered, ${enteredLines.filter((l) => l.BackOrder > 0).length} back-ordered in part or whole for want of stock. The staff's key reads every line of its stores' invoices once an hour (a match keeps them in the shared store an hour, and reads again those of an invoice whose header changed): an hour at the default interval with new invoices every ten minutes is about ${first.staff.all} + 5 × ${third.staff.all} = ${first.staff.all + 5 * third.staff.all} requests, of the background's ${Math.floor(LIVE_LIMIT * BACKGROUND_SHARE)} an hour (a tenth of the limit; the sync's share is ${budget}); an hour with none, ${first.staff.all} + 5 × ${second.staff.all} = ${first.staff.all + 5 * second.staff.all}. ${Math.round((Date.now() - began) / 1000)} s in all.`,
     ].join("\n");
     console.log(section);
     if (process.env.BENCH_WRITE === "1") writeBenchmarkSection("## Reorder lists matched to their invoices", section);

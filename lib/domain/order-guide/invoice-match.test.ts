@@ -63,6 +63,21 @@ const summary = (m: ListMatch | undefined) => ({
 });
 
 describe("matchLists", () => {
+  it("counts an invoice made after the list was sent by its creation time, whatever its day says", () => {
+    const one = list("one", [asked(5001, 2)]);
+    // Made the evening the list was sent, Pacific time: its ERP day is the UTC day before the list's.
+    const evening = invoice(7, "2026-11-19", { InvoiceTimeCreated: "2026-11-20T18:05:00.000Z" });
+    // Made that morning, before the list: the store's usual order, not this list's.
+    const morning = invoice(8, "2026-11-20", { InvoiceTimeCreated: "2026-11-20T16:00:00.000Z" });
+    expect(summary(match([one], [evening], [line(7, 5001, "2.00")]).get("one"))).toMatchObject({
+      words: "Invoiced",
+      invoices: ["INV-7"],
+    });
+    expect(summary(match([one], [morning], [line(8, 5001, "2.00")]).get("one"))).toMatchObject({
+      words: "Waiting for the invoice",
+    });
+  });
+
   it("matches a known invoice against a known list: 9 of 10 lines invoiced in full, 1 not", () => {
     const lines = KNOWN.lines.slice(0, 9).map((l) => line(1042, l.productId, `${l.cases}.00`));
     const result = match([KNOWN], [invoice(1042, "2026-11-21")], lines).get("known")!;

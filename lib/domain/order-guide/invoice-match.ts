@@ -18,8 +18,9 @@ import {
  * their lines and keeps what this answers on each list.
  *
  * The rules, in order:
- * 1. An invoice counts for a store's lists when it is that store's (its `CustomerID`), dated (its `Date`, the ERP's
- *    day) on or after a list's sent day (the UTC day of `sentAt`), and neither Returned (status 4: a credit) nor
+ * 1. An invoice counts for a store's lists when it is that store's (its `CustomerID`), made after a list was sent (its
+ *    `InvoiceTimeCreated` at or after `sentAt`; a sparse invoice without one: dated, its `Date`, on or after the UTC
+ *    day of `sentAt`, since the ERP's day runs behind UTC's in the evening), and neither Returned (status 4: a credit) nor
  *    Canceled (a status the API lists under no id: any status but 1, 2, 3, 5 and 7). An invoice without a customer,
  *    an id or a date counts for nothing; one without a status counts (the reads ask for the counted statuses only).
  * 2. Each line of a list asks its product now (`askedProduct`: an accepted substitute's, else its own; a proposed or
@@ -84,6 +85,7 @@ export function matchLists(
     .map((list) => ({
       list,
       sentDay: list.sentAt.slice(0, 10),
+      sentAt: new Date(Date.parse(list.sentAt)).toISOString(),
       lines: list.lines
         .filter((line) => line.cases > 0)
         .map((line) => ({ productId: askedProduct(line), asked: line.cases, filled: 0n })),
@@ -93,15 +95,21 @@ export function matchLists(
   const byStore = new Map<number, typeof state>();
   for (const s of state) byStore.set(s.list.customerId, [...(byStore.get(s.list.customerId) ?? []), s]);
 
-  const counted = new Map<number, { invoiceId: number; customerId: number; day: string; num: string }>();
+  const counted = new Map<
+    number,
+    { invoiceId: number; customerId: number; day: string; num: string; createdAt: string | undefined }
+  >();
   for (const invoice of invoices) {
     const day = invoiceDay(invoice);
     if (typeof invoice.InvoiceID !== "number" || typeof invoice.CustomerID !== "number" || !day) continue;
     if (!invoiceCounts(invoice.Status) || !byStore.has(invoice.CustomerID)) continue;
+    const created =
+      typeof invoice.InvoiceTimeCreated === "string" ? Date.parse(invoice.InvoiceTimeCreated) : Number.NaN;
     counted.set(invoice.InvoiceID, {
       invoiceId: invoice.InvoiceID,
       customerId: invoice.CustomerID,
       day,
+      createdAt: Number.isNaN(created) ? undefined : new Date(created).toISOString(),
       // A sparse invoice without its number is named by its id.
       num:
         typeof invoice.InvoiceNum === "string" && invoice.InvoiceNum ? invoice.InvoiceNum : String(invoice.InvoiceID),
@@ -121,7 +129,9 @@ export function matchLists(
 
   const ordered = [...counted.values()].sort((a, b) => a.day.localeCompare(b.day) || a.invoiceId - b.invoiceId);
   for (const invoice of ordered) {
-    const candidates = byStore.get(invoice.customerId)!.filter((s) => s.sentDay <= invoice.day);
+    const candidates = byStore
+      .get(invoice.customerId)!
+      .filter((s) => (invoice.createdAt !== undefined ? s.sentAt <= invoice.createdAt : s.sentDay <= invoice.day));
     const invoiceLines = (linesOf.get(invoice.invoiceId) ?? []).sort(
       (a, b) => (a.InvoiceTransID ?? 0) - (b.InvoiceTransID ?? 0),
     );

@@ -3,6 +3,7 @@ import { defineFeature } from "../core/feature";
 import { createListMatcher, type ListMatchJob, ORDER_LIST_MATCH, ORDER_LIST_MATCH_SWEEP } from "./match-job";
 import { ORDER_LIST_MIGRATIONS } from "./migrations";
 import { OrderGuideSettings } from "./settings";
+import { tellInvoiced } from "./shared-tell";
 
 /**
  * The order guide with the core: the reorder lists sent to the stores' reps and the workspaces' contact addresses, and
@@ -21,6 +22,7 @@ export const orderGuideFeature = defineFeature({
       keys: core.keys,
       background: core.background,
       shared: core.shared,
+      told: tellInvoiced(core.db, core.notifier),
     });
     return {
       jobs: { [ORDER_LIST_MATCH]: (job: ListMatchJob) => matcher.run(job) },

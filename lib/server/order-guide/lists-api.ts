@@ -1,48 +1,31 @@
 import "server-only";
 import { recordOwner } from "../core/auth/demo-visitor";
-import type { Kysely } from "kysely";
 import * as z from "zod";
 import { DEFAULT_COVER_DAYS } from "@/lib/domain/order-guide/guide";
 import { readGuide } from "@/lib/domain/order-guide/guide-data";
 import { listLines, mayMailAgain, type OrderList, type OrderListJson } from "@/lib/domain/order-guide/order-list";
 import { addDays, localDay } from "@/lib/format/days";
-import type { AuditTrail } from "../core/audit/audit-trail";
 import { actorOf } from "../core/audit/write-audit";
-import type { Mailer } from "../core/auth/mailer";
-import type { BackroomDatabase } from "../core/db/schema";
 import { type ActorOf, defineRoute, invalidField, requiredIdempotencyKey } from "../core/define-route";
 import { requestApi } from "../core/page-api";
-import type { ProxyDeps } from "../core/proxy";
 import { publicOrigin } from "../core/public-origin";
 import { NO_STORE } from "../core/route-errors";
 import { customerNotFound, noRepEmail, noSuchList } from "./errors";
 import { guideStore } from "./guide-api";
 import { listMail } from "./list-mail";
-import { told } from "./shared-api";
-import type { Notifier } from "../core/notify/notifier";
+import { told } from "./shared-tell";
+import { MAX_ID_LENGTH, type OrderListDeps, SEND, storeOf } from "./list-deps";
 import { plural } from "@/lib/format/plural";
 import { loadOrderLists } from "./load-order-lists";
-import { createOrderListStore, type ListScope, type OrderListStore } from "./order-lists-store";
+import type { ListScope, OrderListStore } from "./order-lists-store";
+
+export { MAX_ID_LENGTH, type OrderListDeps, SEND, storeOf };
 
 /**
  * Reorder lists to the store's rep, `app/api/order-guide/lists` and `.../contact`. Every member
  * reads the workspace's lists; owners, admins and purchasing (`purchases: ["write"]`) send them and set the contact
  * address. A list is a request mailed to the rep, never an order placed in the ERP: nothing is written upstream.
  */
-
-export interface OrderListDeps extends ProxyDeps {
-  db: Kysely<BackroomDatabase>;
-  audit: AuditTrail;
-  mailer: Mailer;
-  notifier: Notifier;
-  now?: () => number;
-}
-
-/** A list's id is a UUID: a longer one is no list's (and is not looked up). */
-export const MAX_ID_LENGTH = 200;
-
-/** Who sends lists, and withdraws them: owners, admins and purchasing. */
-export const SEND = { purchases: ["write"] } as const;
 
 const NewList = z.strictObject({
   customer: z.number().int().positive().optional(),
@@ -61,9 +44,6 @@ const Contact = z.strictObject({ email: z.email({ error: "email: an email addres
 const ListsQuery = z.object({ list: z.string().optional() });
 
 const json = (body: OrderListJson, status = 200) => Response.json(body, { status, headers: NO_STORE });
-
-export const storeOf = (deps: OrderListDeps) =>
-  createOrderListStore(deps.db, () => new Date(deps.now?.() ?? Date.now()));
 
 /**
  * The day prices are read for: the person's today as the page sends it (their time zone's), which is within a day of

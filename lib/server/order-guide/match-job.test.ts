@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ListLine } from "@/lib/domain/order-guide/order-list";
 import { type ListMatch, matchWords } from "@/lib/domain/order-guide/shared-list";
+import { isoDay } from "@/lib/sandbox/clock";
+import { availableUnits } from "@/lib/sandbox/handlers/inventory";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
-import { writeInvoice } from "../../../scripts/sandbox-invoice";
 import { createBackground } from "../core/background/background-reads";
 import { sentJobs } from "../core/jobs/testing";
 import type { StoredKeyInfo } from "../core/session/types";
@@ -14,8 +15,8 @@ import { matchingKey } from "./match-reads";
 import { createOrderListStore } from "./order-lists-store";
 import type { OrderListTables } from "./tables";
 
-// The match job against the sandbox: a demo store's list, an invoice the ERP makes for it (written into the sandbox's
-// database as its order entry would), one run through the background's reads of the workspace's key.
+// The match job against the sandbox: a demo store's list, an invoice the ERP makes for it (the sandbox's order entry,
+// `POST /test/operator/invoices`, on the sandbox's clock), one run through the background's reads of the workspace's key.
 
 let sandbox: TestSandbox;
 beforeAll(async () => {
@@ -25,9 +26,10 @@ afterAll(() => sandbox.close());
 
 const STORE = { id: 20001, name: "Valley Cannabis - Oakland" };
 const LATE_STORE = { id: 20002, name: "Valley Cannabis - San Jose" };
-/** Past the sandbox's seeded days (its clock is 2026-11-21): no seeded invoice is a day this late. */
-const SENT = "2026-11-22T09:00:00.000Z";
 const MINUTES = 60_000;
+const DAY_SECONDS = 86_400;
+/** The most cases a test's list asks of a product: its products have that many in stock, so no line is back-ordered. */
+const MOST_CASES = 3;
 
 interface Product {
   product_id: number;
@@ -35,15 +37,42 @@ interface Product {
   wholesale_units_per_case: number;
 }
 
-/** Ten products of the sandbox, with their units per case. */
+/**
+ * Products the sandbox's order entry takes for the demo stores (both served by one warehouse, in one state), in whole
+ * cases: Active, of the stores' state, stocked at their warehouse with MOST_CASES cases available.
+ */
 async function products(count: number): Promise<Product[]> {
-  return sandbox.db
-    .selectFrom("products")
-    .select(["product_id", "product_name", "wholesale_units_per_case"])
-    .where("wholesale_units_per_case", ">", 0)
-    .orderBy("product_id")
-    .limit(count)
+  const store = await sandbox.db
+    .selectFrom("customers")
+    .select(["state", "location_id"])
+    .where("customer_id", "in", [STORE.id, LATE_STORE.id])
     .execute();
+  expect(new Set(store.map((s) => `${s.state}/${s.location_id}`)).size).toBe(1);
+  const stocked = await sandbox.db
+    .selectFrom("products as p")
+    .innerJoin("inventory as i", "i.product_id", "p.product_id")
+    .selectAll("i")
+    .select(["p.product_name", "p.wholesale_units_per_case"])
+    .where("i.location_id", "=", store[0]!.location_id)
+    .where("p.state", "=", store[0]!.state)
+    .where("p.status_id", "=", 1)
+    .where("p.wholesale_units_per_case", ">", 0)
+    .orderBy("p.product_id")
+    .execute();
+  const picked = stocked.filter((p) => availableUnits(p) >= MOST_CASES * p.wholesale_units_per_case).slice(0, count);
+  expect(picked).toHaveLength(count);
+  return picked.map(({ product_id, product_name, wholesale_units_per_case }) => ({
+    product_id,
+    product_name,
+    wholesale_units_per_case,
+  }));
+}
+
+/** The sandbox's clock moved on (the operator's `POST /clock`): its now after. */
+async function advanceSandbox(seconds: number): Promise<Date> {
+  const { status, body } = await sandbox.operator("POST", "/clock", { advanceSeconds: seconds });
+  expect(status).toBe(200);
+  return new Date(body.now as string);
 }
 
 const lineOf = (p: Product, cases: number): ListLine => ({
@@ -86,16 +115,11 @@ describe("matchingKey", () => {
 
 describe.each(databaseProfiles())("the order lists' match to their invoices on $name", ({ open }) => {
   const backends: TestBackend[] = [];
-  const written: number[] = [];
   afterEach(async () => {
     await Promise.all(backends.splice(0).map((b) => b.close()));
-    // The sandbox is shared by both profiles: the invoices a test made go with it.
-    if (written.length) {
-      await sandbox.db.deleteFrom("invoice_lines").where("invoice_id", "in", written).execute();
-      await sandbox.db.deleteFrom("invoice_supplier_totals").where("invoice_id", "in", written).execute();
-      await sandbox.db.deleteFrom("invoices").where("invoice_id", "in", written).execute();
-      written.length = 0;
-    }
+    // The sandbox is shared by every test: its seed is restored (the invoices entered, their units pre-sold, the
+    // clock's offset all undone).
+    expect((await sandbox.operator("POST", "/reset")).status).toBe(200);
   });
 
   async function setUp() {
@@ -103,7 +127,13 @@ describe.each(databaseProfiles())("the order lists' match to their invoices on $
       database: await open(),
     });
     backends.push(backend);
-    const clock = { at: Date.parse(SENT) };
+    // The lists are sent the day after the seed's (no seeded invoice is made that late), in the morning; the sandbox's
+    // clock is moved to that day's evening, so the invoices it makes come after them.
+    const evening = await advanceSandbox(DAY_SECONDS);
+    const today = isoDay(evening);
+    const sentAt = `${today}T09:00:00.000Z`;
+    expect(Date.parse(sentAt)).toBeLessThan(evening.getTime());
+    const clock = { at: Date.parse(sentAt) };
     const now = () => clock.at;
     const retailer = await connectKey(backend, DEMO_KEYS.Customer, "Customer", {
       summary: "test",
@@ -135,7 +165,7 @@ describe.each(databaseProfiles())("the order lists' match to their invoices on $
             lines,
             totalCases: lines.reduce((sum, l) => sum + l.cases, 0),
             total: "0.00",
-            priceDay: SENT.slice(0, 10),
+            priceDay: today,
             sender: { id: retailer.userId, name: "Buyer", email: "buyer@example.com" },
             idempotencyKey: key,
             sentWith: "Customer",
@@ -149,10 +179,21 @@ describe.each(databaseProfiles())("the order lists' match to their invoices on $
       db.selectFrom("order_list_events").selectAll().where("list_id", "=", id).orderBy("at").execute();
     const invoicesOf = (id: string) =>
       db.selectFrom("order_list_invoices").selectAll().where("list_id", "=", id).orderBy("invoice_num").execute();
-    const invoice = async (customerId: number, lines: { productId: number; units: number }[], date: string) => {
-      const made = await writeInvoice(sandbox.db, { customerId, lines, date });
-      written.push(made.invoiceId);
-      return made;
+    /** The ERP's order entry the next day (the sandbox's clock a day on): the invoice as the sandbox answers it. */
+    const invoice = async (customerId: number, lines: { productId: number; units: number }[]) => {
+      await advanceSandbox(DAY_SECONDS);
+      const entered = await sandbox.enterInvoice({ customerId, lines });
+      expect(entered.status, JSON.stringify(entered.body)).toBe(201);
+      const made = entered.body.invoice as { InvoiceID: number; InvoiceNum: string; Date: string };
+      return {
+        invoiceId: made.InvoiceID,
+        invoiceNum: made.InvoiceNum,
+        date: made.Date.slice(0, 10),
+        /** The cases invoiced, by product. */
+        cases: new Map(
+          (entered.body.lines as { ProductID: number; Cases: string }[]).map((l) => [l.ProductID, l.Cases]),
+        ),
+      };
     };
     /** The upstream requests a run made, by path. */
     const requestsOf = async (run: () => Promise<unknown>) => {
@@ -160,7 +201,21 @@ describe.each(databaseProfiles())("the order lists' match to their invoices on $
       await run();
       return backend.calls.slice(before).map((c) => c.url.pathname.split("/").at(-1));
     };
-    return { backend, clock, retailer, matcher, sent, told, keep, row, events, invoicesOf, invoice, requestsOf };
+    return {
+      backend,
+      sentAt,
+      clock,
+      retailer,
+      matcher,
+      sent,
+      told,
+      keep,
+      row,
+      events,
+      invoicesOf,
+      invoice,
+      requestsOf,
+    };
   }
 
   it("matches a known invoice against a known list: 9 of 10 lines in full, then the 10th; a run with nothing new changes nothing", async () => {
@@ -192,7 +247,6 @@ describe.each(databaseProfiles())("the order lists' match to their invoices on $
     const first = await invoice(
       STORE.id,
       ten.slice(0, 9).map((p, i) => ({ productId: p.product_id, units: ((i % 3) + 1) * p.wholesale_units_per_case })),
-      "2026-11-23",
     );
     clock.at += 10 * MINUTES;
     // Its invoices since the list's day, then the lines of those that count: one request each.
@@ -202,11 +256,12 @@ describe.each(databaseProfiles())("the order lists' match to their invoices on $
     expect(matchWords(match)).toBe("Partly invoiced: 9 of 10 lines, 1 short");
     expect(match).toEqual({
       status: "partly",
-      invoices: [{ invoiceNum: first.invoiceNum, invoiceId: first.invoiceId, date: "2026-11-23" }],
+      invoices: [{ invoiceNum: first.invoiceNum, invoiceId: first.invoiceId, date: first.date }],
+      // Each line's cases as the invoice has them (the stock filled them all), the 10th's none.
       lines: ten.map((p, i) => ({
         productId: p.product_id,
         asked: (i % 3) + 1,
-        invoiced: i < 9 ? `${(i % 3) + 1}.00` : "0.00",
+        invoiced: first.cases.get(p.product_id) ?? "0.00",
       })),
       checkedAt: new Date(clock.at).toISOString(),
     });
@@ -238,11 +293,9 @@ describe.each(databaseProfiles())("the order lists' match to their invoices on $
     expect(told).toHaveLength(1);
 
     // The 10th product on a second invoice: invoiced, and no longer open.
-    const second = await invoice(
-      STORE.id,
-      [{ productId: ten[9]!.product_id, units: 1 * ten[9]!.wholesale_units_per_case }],
-      "2026-11-24",
-    );
+    const second = await invoice(STORE.id, [
+      { productId: ten[9]!.product_id, units: 1 * ten[9]!.wholesale_units_per_case },
+    ]);
     clock.at += 10 * MINUTES;
     expect(await requestsOf(() => matcher.run(sent[0]!.data))).toEqual(["invoices", "invoiceTransactions"]);
     const invoiced = await row(id);
@@ -267,14 +320,10 @@ describe.each(databaseProfiles())("the order lists' match to their invoices on $
     const { backend, clock, retailer, matcher, keep, row, invoice, requestsOf } = await setUp();
     const [a, b, c, d] = await products(4);
     const id = await keep(STORE, [lineOf(a!, 2), lineOf(b!, 1), lineOf(c!, 1), lineOf(d!, 1)], "edited");
-    const made = await invoice(
-      STORE.id,
-      [
-        { productId: a!.product_id, units: 2 * a!.wholesale_units_per_case },
-        { productId: b!.product_id, units: b!.wholesale_units_per_case },
-      ],
-      "2026-11-23",
-    );
+    const made = await invoice(STORE.id, [
+      { productId: a!.product_id, units: 2 * a!.wholesale_units_per_case },
+      { productId: b!.product_id, units: b!.wholesale_units_per_case },
+    ]);
     const words = async () => matchWords(JSON.parse((await row(id)).match_json!) as ListMatch);
     const match = () => requestsOf(() => matcher.matchNow(retailer.workspaceId));
     clock.at += 10 * MINUTES;
@@ -295,15 +344,23 @@ describe.each(databaseProfiles())("the order lists' match to their invoices on $
     expect(await row(id)).toMatchObject({ version: kept.version + 2 });
     expect(await words()).toBe("Partly invoiced: 2 of 3 lines, 1 short");
 
-    // The ERP takes the second product off the invoice: its header changes, so its lines are read again.
-    await sandbox.db
+    // The ERP takes the second product off the invoice: its header changes, so its lines are read again. The sandbox
+    // has no route that changes an invoice once entered (nothing moves it past New), so the ERP's edit of the invoice
+    // the order entry made is written into its database here: the line gone, its totals and last update with it.
+    const changedAt = (await advanceSandbox(3600)).toISOString();
+    const gone = await sandbox.db
       .deleteFrom("invoice_lines")
       .where("invoice_id", "=", made.invoiceId)
       .where("product_id", "=", b!.product_id)
-      .execute();
+      .returning(["num_units", "cases_centi"])
+      .executeTakeFirstOrThrow();
     await sandbox.db
       .updateTable("invoices")
-      .set({ total_cases_centi: 200, invoice_last_updated: "2026-11-23T18:00:00.000Z" })
+      .set((eb) => ({
+        total_num_units: eb("total_num_units", "-", gone.num_units),
+        total_cases_centi: eb("total_cases_centi", "-", gone.cases_centi),
+        invoice_last_updated: changedAt,
+      }))
       .where("invoice_id", "=", made.invoiceId)
       .execute();
     clock.at += 10 * MINUTES;
@@ -318,14 +375,14 @@ describe.each(databaseProfiles())("the order lists' match to their invoices on $
   });
 
   it("says a list not invoiced after 7 days, and leaves a withdrawn list and one sent over 30 days ago alone", async () => {
-    const { backend, clock, retailer, matcher, told, keep, row, events, requestsOf } = await setUp();
+    const { backend, sentAt, clock, retailer, matcher, told, keep, row, events, requestsOf } = await setUp();
     const [p] = await products(1);
     const id = await keep(LATE_STORE, [lineOf(p!, 2)], "late");
     const withdrawn = await keep(STORE, [lineOf(p!, 1)], "withdrawn");
     await backend.db
       .withTables<OrderListTables>()
       .updateTable("order_lists")
-      .set({ withdrawn_at: SENT })
+      .set({ withdrawn_at: sentAt })
       .where("id", "=", withdrawn)
       .execute();
     // Sent today: it waits (nothing kept, its version holds).

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { OperationId } from "@/lib/data-api/registry";
 import { type ApiRequest, apiWalkOptions } from "@/lib/domain/api-query";
 import { matchChanged, matchLists } from "@/lib/domain/order-guide/invoice-match";
-import { sharedLines } from "@/lib/domain/order-guide/shared-lines";
+import { sharedLines } from "@/lib/domain/order-guide/shared-list";
 import type { ListMatch } from "@/lib/domain/order-guide/shared-list";
 import { workspaceOfOwner } from "../core/auth/demo-visitor";
 import type { WorkspaceKeyStore } from "../core/auth/workspace-keys";

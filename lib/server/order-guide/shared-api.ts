@@ -25,10 +25,10 @@ import {
   type RouteError,
 } from "../core/define-route";
 import { requestApi } from "../core/page-api";
-import { type Party, partyTo, readStore, repPeople, repStores, sharedPlace } from "../core/parties";
+import { type Party, partyTo, repPeople, repStores, sharedPlace } from "../core/parties";
 import { NO_STORE } from "../core/route-errors";
 import { noSuchList } from "./errors";
-import { MAX_ID_LENGTH, type OrderListDeps } from "./lists-api";
+import { MAX_ID_LENGTH, type OrderListDeps } from "./list-deps";
 import { type Change, createSharedLists, type SharedLists } from "./shared-lists";
 import { listDetail, readStock, readSubstitutes, reorderRequest, type Stock } from "./shared-view";
 import type { OrderListTable } from "./tables";
@@ -471,42 +471,6 @@ export async function reorderRequests(
     return stage === query.status;
   };
   return rows.filter(wanted).map(reorderRequest);
-}
-
-/**
- * Records what the store did to its own list outside a change of the list (sent it, withdrew it) and tells the rep's
- * side: the members linked to the store's rep (its record read now with the asker's key), outside the demo.
- */
-export async function told(
-  request: Request,
-  actor: Asker,
-  deps: SharedListDeps,
-  list: { id: string; customerId: number; customerName: string },
-  kind: Extract<ListEventKind, "sent" | "withdrawn">,
-  words: string,
-): Promise<void> {
-  const shared = lists(deps);
-  await shared.record(list.id, {
-    byId: actor.person.id,
-    byName: actor.person.name,
-    side: actor.key.keyType === "Customer" ? "store" : "rep",
-    kind,
-    detail: words,
-  });
-  if (actor.visitor) return;
-  const row = await shared.get(sharedPlace(actor), list.id);
-  const store = await readStore(requestApi(request, deps), list.customerId, request.signal).catch(() => undefined);
-  if (!row || !store) return;
-  for (const person of await repPeople(deps.db, sharedPlace(actor), store.salesRepUserId))
-    if (person.userId !== actor.person.id)
-      await deps.notifier.notify({
-        userId: person.userId,
-        workspaceId: person.workspaceId,
-        kind: "reorder-request",
-        effectKey: `reorder-request:${person.userId}:${list.id}:${row.version}:${kind}`,
-        title: `${list.customerName}: ${words}`,
-        link: `/order-guide/lists/${list.id}`,
-      });
 }
 
 const ByInvoiceQuery = z.strictObject({

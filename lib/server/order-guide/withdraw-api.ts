@@ -13,9 +13,9 @@ import { type ActorOf, defineRoute, refusal, requiredIdempotencyKey } from "../c
 import { publicOrigin } from "../core/public-origin";
 import { noSuchList } from "./errors";
 import { withdrawalMail } from "./list-mail";
-import { MAX_ID_LENGTH, type OrderListDeps, SEND, storeOf } from "./lists-api";
+import { MAX_ID_LENGTH, type OrderListDeps, SEND, storeOf } from "./list-deps";
 import type { ListScope, NewWithdrawal, OrderListStore } from "./order-lists-store";
-import { type SharedListDeps, told } from "./shared-api";
+import { told } from "./shared-tell";
 
 /**
  * Withdrawing a reorder list, `POST /api/order-guide/lists/{id}/withdraw`: the same people as send it (owners, admins,
@@ -45,7 +45,7 @@ function firstMail(list: OrderList, delivers: boolean): NewWithdrawal["mail"] {
 // withdrawal whose mail the server refused, or whose request stopped before it, is mailed by the next one.
 export const withdrawOrderList = defineRoute(
   { need: "key", permission: SEND },
-  async ({ request, actor, params }, deps: SharedListDeps): Promise<OrderListJson> => {
+  async ({ request, actor, params }, deps: OrderListDeps): Promise<OrderListJson> => {
     const idempotencyKey = requiredIdempotencyKey(request, "one withdrawal, and one mail");
     const id = params.id ?? "";
     const scope: ListScope = { workspaceId: recordOwner(actor), environment: actor.key.environment };
