@@ -12,7 +12,10 @@ beforeEach(async () => {
     async () => undefined,
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe("writeNote online", () => {
   it("sends a double click with one Idempotency-Key, so one note is made", async () => {
@@ -173,8 +176,12 @@ describe("a write of Backroom's own (an acknowledgment) beside the notes", () =>
   it("offline, is kept with its key and sent once when the connection is back, after the note written before it", async () => {
     const backroom = fakeAcknowledgments();
     const keys = sessionKeyStore(new MemoryStorage());
+    // The note a millisecond before the acknowledgment (the device's clock orders them).
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.parse("2026-11-28T10:00:00.000Z") });
     await writeNote(keys, { customerId: 20001, text: "Before the acknowledgment" }, { online: false });
+    vi.setSystemTime(Date.parse("2026-11-28T10:00:00.001Z"));
     const outcome = await writeOnce(keys, ack, { online: false });
+    vi.useRealTimers();
     expect("queued" in outcome && outcome.queued.label).toBe("Acknowledge");
     expect(backroom.sends).toEqual([]);
     expect((await queuedWrites()).map((w) => w.url)).toEqual([ack.url]);
