@@ -27,6 +27,7 @@ import { lastOrders } from "@/lib/domain/today/today-cards";
 import { embeddedRequest } from "@/lib/domain/views/list-view-spec";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { CustomerPeople } from "./customer-people";
+import { CustomerReorders } from "./customer-reorders";
 import { CustomerSummary, type CustomerSummaryProps } from "./customer-summary";
 import { DeliverySchedule } from "./delivery-schedule";
 import { VisitNotes } from "./visit-notes";
@@ -65,7 +66,7 @@ const customerQuery = (customerId: number) =>
 
 /**
  * One customer, money first (`CustomerSummary`: standing, what it owes and how late, its open invoices and statement,
- * next delivery and last order), then the visit notes with the note box, its people and rep, its delivery schedule,
+ * next delivery and last order), its reorder requests (staff), then the visit notes with the note box, its people and rep, its delivery schedule,
  * its shelf inventory, credit terms and prices at a chosen date; every field of its record behind "All fields".
  */
 export function CustomerDetail({ customerId, reads }: CustomerDetailProps) {
@@ -81,6 +82,7 @@ export function CustomerDetail({ customerId, reads }: CustomerDetailProps) {
     <div className="space-y-6">
       <StaleNote of={[customer.data]} />
       <Summary customerId={customerId} row={row} reads={reads} />
+      <CustomerReorders customerId={customerId} salesRepUserId={row.SalesRepUserID} />
       <VisitNotes customerId={customerId} name={row.CustomerName ?? undefined} />
       <CustomerPeople
         customerId={customerId}

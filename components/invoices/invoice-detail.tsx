@@ -19,6 +19,7 @@ import { FactList } from "@/components/views/fact-list";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { joinScopeOf } from "@/lib/ui/views/use-joined-rows";
 import { InvoiceBrandShare } from "./invoice-brand-share";
+import { InvoiceReorders } from "./invoice-reorders";
 
 interface InvoiceDetailProps {
   invoiceId: number;
@@ -62,6 +63,7 @@ export function InvoiceDetail({ invoiceId }: InvoiceDetailProps) {
           All invoices
         </Link>
       </div>
+      <InvoiceReorders customerId={inv.CustomerID} invoiceNum={inv.InvoiceNum} />
       {inv.RevisionStatus && (
         <p
           role="status"

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import {
   LIST_STATUS_WORDS,
   mayMailAgain,
@@ -6,13 +7,16 @@ import {
   type OrderList,
   WITHDRAWAL_MAIL_WORDS,
 } from "@/lib/domain/order-guide/order-list";
+import type { ListStanding } from "@/lib/domain/order-guide/shared-list";
 import { formatDateTime, formatDay, formatMoney } from "@/lib/format/display";
 import { plural } from "@/lib/format/plural";
 import { ResendListButton } from "./resend-list-button";
+import { StageBadge } from "./shared-list-header";
 import { WithdrawListButton } from "./withdraw-list-button";
 
 interface OrderListsProps {
-  lists: OrderList[];
+  /** Each with where it stands between the store and its rep (its stage, what was invoiced). */
+  lists: (OrderList & ListStanding)[];
   /** The list the address opens (`?list=`). */
   open: string | undefined;
   timeZone: string | undefined;
@@ -24,8 +28,9 @@ interface OrderListsProps {
 }
 
 /**
- * The workspace's reorder lists, newest first: one card each (status, store, who, when, lines, total), opened to its
- * lines. Cards at every width: a list is read one at a time.
+ * The workspace's reorder lists, newest first: one card each (its mail's status, store, who, when, lines, total), opened
+ * to its lines; under it, where it stands with the rep (its stage, what was invoiced) and a link to its page. Cards at
+ * every width: a list is read one at a time.
  */
 export function OrderLists({ lists, open, timeZone, maySend }: OrderListsProps) {
   if (!lists.length) return <p>No list has been sent yet: send one from the order guide.</p>;
@@ -60,8 +65,11 @@ export function OrderLists({ lists, open, timeZone, maySend }: OrderListsProps) 
               {maySend && mayMailAgain(list) && (
                 <ResendListButton listId={list.id} customerName={list.customerName} summaryId={`list-${list.id}`} />
               )}
-              {maySend && (mayWithdraw(list) || mayMailWithdrawalAgain(list.withdrawal)) && (
+              {maySend && ((mayWithdraw(list) && !list.enteredAt) || mayMailWithdrawalAgain(list.withdrawal)) && (
                 <WithdrawListButton list={list} summaryId={`list-${list.id}`} />
+              )}
+              {list.enteredAt && !list.withdrawal && (
+                <p>The rep entered it in the ERP: it can no longer be withdrawn.</p>
               )}
               <table className="w-full">
                 <caption className="sr-only">Lines of the list for {list.customerName}</caption>
@@ -106,6 +114,17 @@ export function OrderLists({ lists, open, timeZone, maySend }: OrderListsProps) 
               </table>
             </div>
           </details>
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-slate-200 px-3 py-1 text-sm dark:border-slate-700">
+            <StageBadge stage={list.stage} />
+            <span data-testid="match-words">{list.matchWords}</span>
+            <Link href={`/order-guide/lists/${list.id}`} className="link inline-flex min-h-11 items-center">
+              Open the list
+              <span className="sr-only">
+                {" "}
+                for {list.customerName} sent {formatDateTime(list.sentAt, timeZone)}
+              </span>
+            </Link>
+          </p>
         </li>
       ))}
     </ul>

@@ -181,7 +181,7 @@ export function SendListForm({
           <p>
             {LIST_STATUS_WORDS[sent.status] ?? sent.status}: {plural(sent.lineCount, "product")},{" "}
             {plural(sent.totalCases, "case")}, total {formatMoney(sent.total)}, to {sent.recipient}.{" "}
-            <Link href={`/order-guide/lists?list=${sent.id}`} className="underline">
+            <Link href={`/order-guide/lists/${sent.id}`} className="underline">
               See the list
             </Link>
           </p>

@@ -20,6 +20,7 @@ import { TodayDeliveries } from "./today-deliveries";
 import { TodayHistorySections } from "./today-history-sections";
 import { TodayNotes } from "./today-notes";
 import { TodayPastDue } from "./today-past-due";
+import { TodayReorders } from "./today-reorders";
 import { TodaySection } from "./today-section";
 import { TodayStrip } from "./today-strip";
 
@@ -32,8 +33,8 @@ export interface TodayViewProps {
 }
 
 /**
- * A rep's Today: deliveries of today and tomorrow among the rep's accounts with tomorrow's cut-off counting
- * down, the accounts on hold, the balances more than 30 days past due, the accounts whose orders stopped, and every
+ * A rep's Today: the reorder requests of the rep's stores, deliveries of today and tomorrow among the rep's accounts
+ * with tomorrow's cut-off counting down, the accounts on hold, the balances more than 30 days past due, the accounts whose orders stopped, and every
  * account. Drawn from the lists `useToday` reads (the server fetched the first round); the model is `todayModel`.
  */
 export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) {
@@ -115,6 +116,13 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
               count: lastVisits && notVisited(model.accounts, lastVisits, today).length,
               href: pageHref.todayAccounts({ ...own, notVisited: NOT_VISITED_DAYS }),
             }}
+          />
+          <TodayReorders
+            reorders={answer.data?.reorders}
+            customers={input?.customers ?? []}
+            states={input?.states ?? []}
+            queryKey={queryKeys[0]!}
+            timeZone={timeZone}
           />
           <TodayDeliveries
             title="Deliveries today"

@@ -239,3 +239,46 @@ export function stageOf(row: {
   if (row.entered_at) return "entered";
   return row.acknowledged_at ? "acknowledged" : "sent";
 }
+
+/** A list an invoice was matched to, as the invoice's page links back to it. */
+export interface InvoiceList {
+  id: string;
+  customerName: string;
+  stage: ListStage;
+  sentAt: string;
+  sentBy: string;
+}
+
+/** `GET /api/order-guide/lists/by-invoice?customer=&invoice=`: the lists matched to an invoice the asker is a side of. */
+export interface InvoiceListsJson {
+  lists: InvoiceList[];
+}
+
+/** `PATCH /api/order-guide/lists/{id}`'s body: the rep's lines (cases, a substitute offered or taken back), a note. */
+export interface SharedListPatch {
+  lines?: { lineId: string; cases?: number; substituteProductId?: number | null }[];
+  note?: string;
+}
+
+/** A product the rep may offer in a line's place (`GET /api/order-guide/lists/{id}/substitutes?lineId=`). */
+export interface SubstituteCandidate {
+  productId: number;
+  name: string;
+  brand: string | null;
+  category: string | null;
+  casePrice: string;
+  bucket: string | null;
+  /** Same brand, same category, both, or neither: the order they are offered in. */
+  closeness: "brand-and-category" | "category" | "brand" | "other";
+}
+
+export interface SubstitutesJson {
+  candidates: SubstituteCandidate[];
+}
+
+/** Where a list stands between its store and its rep, as the Reorder lists page says it beside each list. */
+export interface ListStanding {
+  stage: ListStage;
+  /** `matchWords` of its last match. */
+  matchWords: string;
+}

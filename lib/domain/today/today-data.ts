@@ -8,6 +8,7 @@ import { repsRequest, statesRequest } from "@/lib/domain/delivery/requests";
 import { scheduleFallbackRequest, withSchedules } from "@/lib/domain/delivery/schedule-fallback";
 import { repCustomerIds } from "@/lib/domain/my-accounts";
 import { NOTES_MAX_CUSTOMERS, type NotesOf } from "@/lib/domain/notes/note-rules";
+import type { ReorderRequest } from "@/lib/domain/order-guide/shared-list";
 import { oldestStale } from "@/lib/domain/stale";
 import { agingRequests, customersRequests, invoicesRequests, openInvoicesRequests, TODAY_PAGES } from "./requests";
 import { lastOrders, type TodayHealth, type TodayInput, type TodayOpenInvoice } from "./today";
@@ -34,6 +35,11 @@ export interface TodayData {
   complete: boolean;
   /** The oldest last-known answer among them, when the proxy served one (the API spent or away). */
   stale?: StaleNote;
+  /**
+   * The open reorder requests of the rep's stores the person sees as their rep (`GET /api/reorders?rep=&status=open`'s
+   * reader, Backroom's own records), newest first; undefined when they could not be read.
+   */
+  reorders?: ReorderRequest[];
 }
 
 /**

@@ -2,6 +2,7 @@ import "server-only";
 import * as z from "zod";
 import type { DataApiClient } from "@/lib/data-api/client";
 import {
+  type InvoiceListsJson,
   type KeptSubstitute,
   type ListDetail,
   type ListEventKind,
@@ -471,3 +472,39 @@ export async function reorderRequests(
   };
   return rows.filter(wanted).map(reorderRequest);
 }
+
+const ByInvoiceQuery = z.strictObject({
+  customer: z.coerce.number().int().positive({ error: "customer: the invoice's CustomerID" }),
+  invoice: z.string().trim().min(1).max(60),
+});
+
+// GET /api/order-guide/lists/by-invoice?customer=&invoice=: the reorder lists an invoice (by its InvoiceNum) was matched
+// to, those the asker is a side of (the party rule, per list): the invoice page's link back.
+export const getListsByInvoice = defineRoute(
+  {
+    need: "key",
+    keyTypes: ["Customer", "Employee"],
+    what: "Reorder lists",
+    query: ByInvoiceQuery,
+    invalid: "Ask as ?customer={CustomerID}&invoice={InvoiceNum}.",
+  },
+  async ({ request, actor, query }, deps: SharedListDeps): Promise<InvoiceListsJson> => {
+    const rows = await lists(deps).ofInvoice(sharedPlace(actor), query.customer, query.invoice);
+    if (!rows.length) return { lists: [] };
+    const api = requestApi(request, deps);
+    const sides = await Promise.all(
+      rows.map((row) => partyTo(api, actor, row.customer_id, row.workspace_id, request.signal)),
+    );
+    return {
+      lists: rows
+        .filter((_, i) => sides[i] !== undefined)
+        .map((row) => ({
+          id: row.id,
+          customerName: row.customer_name,
+          stage: stageOf(row),
+          sentAt: row.sent_at,
+          sentBy: row.sent_by_name,
+        })),
+    };
+  },
+);

@@ -15,6 +15,7 @@ import {
   type SharedLine,
   sharedLines,
   stageOf,
+  type SubstituteCandidate,
 } from "@/lib/domain/order-guide/shared-list";
 import { idBatches } from "@/lib/domain/today/requests";
 import type { Party, PartyStore, Side } from "../core/parties";
@@ -144,17 +145,7 @@ export function reorderRequest(row: OrderListTable): ReorderRequest {
   };
 }
 
-/** A product the rep may offer in a line's place. */
-export interface SubstituteCandidate {
-  productId: number;
-  name: string;
-  brand: string | null;
-  category: string | null;
-  casePrice: string;
-  bucket: string | null;
-  /** Same brand, same category, both, or neither: the order they are offered in. */
-  closeness: "brand-and-category" | "category" | "brand" | "other";
-}
+export type { SubstituteCandidate };
 
 const CLOSENESS_ORDER: SubstituteCandidate["closeness"][] = ["brand-and-category", "category", "brand", "other"];
 

@@ -1,7 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import type { TodayData } from "@/lib/domain/today/today-data";
-import { browserRequest, connectKey, DEMO_KEYS, type TestBackend } from "../core/testing";
+import type { AuthTables } from "../core/db/schema";
+import { browserRequest, connectKey, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
+import { getOrderGuide } from "../order-guide/guide-api";
+import { sendOrderList } from "../order-guide/lists-api";
 import { createTestBackend } from "../testing";
 import { getToday } from "./today-api";
 
@@ -35,6 +38,68 @@ describe("GET /api/today", () => {
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     const data = (await response.json()) as TodayData;
     expect(data.accountIds.length).toBe(rep.Customers!.length);
+  });
+
+  it("holds the open reorder requests of the rep's stores, which the member sees as their rep", async () => {
+    const store = 20001;
+    const record = (await (
+      await sandbox.runtime.app.fetch(
+        new Request(`http://sandbox.test/test/api/v1/customers?CustomerIDs=${store}`, {
+          headers: { "x-api-key": DEMO_KEYS.Employee },
+        }),
+      )
+    ).json()) as { Data: { SalesRepUserID: number }[] };
+    const repId = record.Data[0]!.SalesRepUserID;
+    const storeSide = await connectKey(backend, DEMO_KEYS.Customer, "Customer", {
+      summary: "test",
+      customers: [{ id: store, name: "Valley Cannabis - Oakland" }],
+    });
+    const guide = (await (
+      await getOrderGuide(
+        browserRequest("GET", `/api/order-guide?customer=${store}`, { cookie: storeSide.cookie }),
+        backend,
+      )
+    ).json()) as { rows: { productId: number; casePrice: string | null }[] };
+    const sent = await sendOrderList(
+      browserRequest("POST", "/api/order-guide/lists", {
+        cookie: storeSide.cookie,
+        json: {
+          customer: store,
+          lines: guide.rows
+            .filter((r) => r.casePrice !== null)
+            .slice(0, 3)
+            .map((r) => ({ productId: r.productId, cases: 2 })),
+        },
+        headers: { "Idempotency-Key": "today-send-1" },
+      }),
+      backend,
+    );
+    const listId = ((await sent.json()) as { list: { id: string } }).list.id;
+
+    const distributor = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
+    const linked = await joinAs(backend, distributor.workspaceId, "accounts");
+    const other = await joinAs(backend, distributor.workspaceId, "accounts");
+    for (const [member, rep] of [
+      [linked, repId],
+      [other, repId + 1],
+    ] as const)
+      await backend.db
+        .withTables<AuthTables>()
+        .updateTable("auth_member")
+        .set({ salesRepUserId: rep })
+        .where("id", "=", member.memberId)
+        .execute();
+    const today = async (cookie: string, rep: number) =>
+      (await (await ask(cookie, `?rep=${rep}&day=2026-11-25`)).json()) as TodayData;
+
+    const mine = await today(linked.cookie, repId);
+    expect(mine.reorders).toEqual([
+      expect.objectContaining({ id: listId, customerId: store, stage: "sent", lineCount: 3, totalCases: 6 }),
+    ]);
+    // The owner sees any rep's; a member linked to another rep sees none of this rep's; another rep's day has none.
+    expect((await today(distributor.cookie, repId)).reorders?.map((r) => r.id)).toEqual([listId]);
+    expect((await today(other.cookie, repId)).reorders).toEqual([]);
+    expect((await today(distributor.cookie, repId + 1)).reorders?.map((r) => r.id) ?? []).not.toContain(listId);
   });
 
   it.each([

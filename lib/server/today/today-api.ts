@@ -4,22 +4,25 @@ import * as z from "zod";
 import type { DataApiClient } from "@/lib/data-api/client";
 import { readTodayData, type TodayData } from "@/lib/domain/today/today-data";
 import type { BackroomDatabase } from "../core/db/schema";
-import { defineRoute, type RouteDeps } from "../core/define-route";
+import { type ActorOf, defineRoute, type RouteDeps } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
 import { accountsHealth } from "../insights/rep-health";
+import { reorderRequests } from "../order-guide/shared-api";
 
 export interface TodayDeps extends ProxyDeps, RouteDeps {
   db: Kysely<BackroomDatabase>;
+  now?: () => number;
 }
 
 /**
  * A rep's Today as one compact answer (`TodayData`), read through the proxy as the person, with the accounts' health
- * from the key's history where it keeps one: what Today's page renders first, what `GET /api/today` answers, and what
- * "Save for offline" keeps.
+ * from the key's history where it keeps one and, for `asker`, the open reorder requests of the rep's stores they see
+ * (`reorderRequests`): what Today's page renders first, what `GET /api/today` answers, and what "Save for offline"
+ * keeps.
  *
  * @example
- * const data = await loadToday(api, db, keyId, 1008, "2026-11-25");
+ * const data = await loadToday(api, db, keyId, 1008, "2026-11-25", { asker: actor });
  */
 export async function loadToday(
   api: DataApiClient,
@@ -27,11 +30,17 @@ export async function loadToday(
   keyId: string,
   repId: number,
   day: string,
-  options: Parameters<typeof readTodayData>[3] = {},
+  { asker, now, ...options }: Parameters<typeof readTodayData>[3] & { asker?: ActorOf["key"]; now?: () => number } = {},
 ): Promise<TodayData> {
-  const data = await readTodayData(api, repId, day, options);
+  const [data, reorders] = await Promise.all([
+    readTodayData(api, repId, day, options),
+    // Backroom's own records: Today stands without them (the section says they could not be read).
+    asker
+      ? reorderRequests(api, asker, { db, now }, { rep: repId, status: "open" }, options.signal).catch(() => undefined)
+      : undefined,
+  ]);
   const health = data.accountIds.length ? await accountsHealth(db, keyId, data.accountIds) : undefined;
-  return health ? { ...data, health } : data;
+  return { ...data, ...(health ? { health } : {}), ...(reorders ? { reorders } : {}) };
 }
 
 const Query = z.strictObject({
@@ -50,5 +59,9 @@ export const getToday = defineRoute(
     invalid: "Ask as ?rep={UserID}&day=YYYY-MM-DD.",
   },
   async ({ request, actor, query }, deps: TodayDeps) =>
-    loadToday(requestApi(request, deps), deps.db, actor.key.id, query.rep, query.day, { signal: request.signal }),
+    loadToday(requestApi(request, deps), deps.db, actor.key.id, query.rep, query.day, {
+      signal: request.signal,
+      asker: actor,
+      now: deps.now,
+    }),
 );

@@ -2,7 +2,7 @@
 export const WEEK_DATABASE = "backroom-offline";
 /** How long a week is kept on the device: a week, as long as a session can last at most (SESSION_MAX_DAYS' default). */
 export const WEEK_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-/** The IndexedDB database of visit notes waiting to be sent (`outbox.ts`). */
+/** The IndexedDB database of visit notes and other writes waiting to be sent (`outbox.ts`). */
 export const OUTBOX_DATABASE = "backroom-outbox";
 
 /**

@@ -3,13 +3,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sessionKeyStore } from "@/lib/ui/idempotency";
 import { fakeBackroom } from "@/lib/ui/notes/testing";
 import { MemoryStorage } from "@/lib/ui/test-storage";
-import { flushOutbox, queuedNotes, writeNote } from "./outbox";
+import { flushOutbox, queuedNotes, queuedWrites, writeNote, writeOnce } from "./outbox";
 
 beforeEach(async () => {
   // Each test from an empty outbox: what the last one left is sent to nobody.
-  await flushOutbox(async () => undefined);
+  await flushOutbox(
+    async () => undefined,
+    async () => undefined,
+  );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe("writeNote online", () => {
   it("sends a double click with one Idempotency-Key, so one note is made", async () => {
@@ -132,5 +138,78 @@ describe("a note written without a connection", () => {
     backroom.fail.push(Response.json({ Error: { code: "UNAUTHENTICATED", detail: "signed out" } }, { status: 401 }));
     expect(await flushOutbox()).toEqual({ sent: 0, refused: 0, waiting: 1 });
     expect((await queuedNotes()).map((n) => n.text)).toEqual(["Backroom down"]);
+  });
+});
+
+describe("a write of Backroom's own (an acknowledgment) beside the notes", () => {
+  const ack = { method: "POST" as const, url: "/api/order-guide/lists/l-1/acknowledge", label: "Acknowledge" };
+
+  /** Backroom acknowledging once per Idempotency-Key: what each send asked, and how many acknowledgments it made. */
+  function fakeAcknowledgments() {
+    const sends: { url: string; key: string }[] = [];
+    const made = new Set<string>();
+    const fail: (Response | "network")[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init: RequestInit) => {
+        const key = new Headers(init.headers).get("Idempotency-Key")!;
+        sends.push({ url, key });
+        const next = fail.shift();
+        if (next === "network") throw new TypeError("Failed to fetch");
+        if (next) return next;
+        made.add(key);
+        return Response.json({ id: "l-1", stage: "acknowledged" });
+      }),
+    );
+    return { sends, made, fail };
+  }
+
+  it("online, a double press is one request's key: one acknowledgment", async () => {
+    const backroom = fakeAcknowledgments();
+    const keys = sessionKeyStore(new MemoryStorage());
+    const [a, b] = await Promise.all([writeOnce(keys, ack, { online: true }), writeOnce(keys, ack, { online: true })]);
+    expect("sent" in a && "sent" in b).toBe(true);
+    expect(backroom.made.size).toBe(1);
+    expect(await queuedWrites()).toEqual([]);
+  });
+
+  it("offline, is kept with its key and sent once when the connection is back, after the note written before it", async () => {
+    const backroom = fakeAcknowledgments();
+    const keys = sessionKeyStore(new MemoryStorage());
+    // The note a millisecond before the acknowledgment (the device's clock orders them).
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.parse("2026-11-28T10:00:00.000Z") });
+    await writeNote(keys, { customerId: 20001, text: "Before the acknowledgment" }, { online: false });
+    vi.setSystemTime(Date.parse("2026-11-28T10:00:00.001Z"));
+    const outcome = await writeOnce(keys, ack, { online: false });
+    vi.useRealTimers();
+    expect("queued" in outcome && outcome.queued.label).toBe("Acknowledge");
+    expect(backroom.sends).toEqual([]);
+    expect((await queuedWrites()).map((w) => w.url)).toEqual([ack.url]);
+    // The notes' list holds notes only; the write is not one.
+    expect((await queuedNotes()).map((n) => n.text)).toEqual(["Before the acknowledgment"]);
+    backroom.fail.push("network", "network");
+    expect(await flushOutbox()).toEqual({ sent: 0, refused: 0, waiting: 2 });
+    expect(await flushOutbox()).toEqual({ sent: 2, refused: 0, waiting: 0 });
+    expect(await flushOutbox()).toEqual({ sent: 0, refused: 0, waiting: 0 });
+    expect(backroom.sends.map((s) => s.url)).toEqual(["/api/notes", ack.url, "/api/notes", ack.url]);
+    // Every send of the acknowledgment with the key made when it was pressed.
+    expect(new Set(backroom.sends.filter((s) => s.url === ack.url).map((s) => s.key)).size).toBe(1);
+    expect(backroom.made.size).toBe(2);
+  });
+
+  it("is queued when a send online gets no answer, and leaves when Backroom refuses it on its merits", async () => {
+    const backroom = fakeAcknowledgments();
+    const keys = sessionKeyStore(new MemoryStorage());
+    backroom.fail.push("network");
+    const outcome = await writeOnce(keys, ack, { online: true });
+    expect("queued" in outcome && outcome.queued.idempotencyKey).toBe(backroom.sends[0]!.key);
+    // Withdrawn meanwhile: refused, and not sent again.
+    backroom.fail.push(Response.json({ Error: { code: "LIST_CLOSED", detail: "withdrawn" } }, { status: 409 }));
+    expect(await flushOutbox()).toEqual({ sent: 0, refused: 1, waiting: 0 });
+    expect(await queuedWrites()).toEqual([]);
+    // A refusal online is thrown, and nothing is queued.
+    backroom.fail.push(Response.json({ Error: { code: "FORBIDDEN", detail: "viewer" } }, { status: 403 }));
+    await expect(writeOnce(keys, ack, { online: true })).rejects.toMatchObject({ status: 403 });
+    expect(await queuedWrites()).toEqual([]);
   });
 });

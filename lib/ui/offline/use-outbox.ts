@@ -4,7 +4,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { NOTES_KEY } from "@/lib/domain/notes/note-rules";
 import { hasDatabase, OUTBOX_DATABASE } from "./device-databases";
-import type { QueuedNote } from "./outbox";
+import type { QueuedNote, QueuedWrite } from "./outbox";
+
+/** The queries a waiting write (an acknowledgment) changes: Today's answer and the reorder lists. */
+const WRITES_CHANGE = [
+  ["backroom", "today"],
+  ["backroom", "order-list"],
+] as const;
 
 /** Told on the window whenever the outbox changes (a note queued, notes sent). */
 export const OUTBOX_CHANGED = "backroom:outbox";
@@ -13,8 +19,8 @@ export const OUTBOX_CHANGED = "backroom:outbox";
 export const outboxChanged = () => window.dispatchEvent(new Event(OUTBOX_CHANGED));
 
 /**
- * Sends the notes waiting on the device when a dashboard page opens and whenever the browser comes back online, then
- * has the notes read again. Drawn once, by the dashboard's providers.
+ * Sends the notes and writes waiting on the device when a dashboard page opens and whenever the browser comes back
+ * online, then has what they changed read again. Drawn once, by the dashboard's providers.
  */
 export function useOutboxSender(): void {
   const queryClient = useQueryClient();
@@ -26,11 +32,15 @@ export function useOutboxSender(): void {
       try {
         // Only where notes were ever queued (no empty database for everyone else), and its code loaded only then.
         if (!(await hasOutbox())) return;
-        const { flushOutbox } = await import("./outbox");
+        const { flushOutbox, queuedWrites } = await import("./outbox");
+        const writes = (await queuedWrites()).length;
         const { sent, refused } = await flushOutbox();
         if (sent + refused > 0) {
           outboxChanged();
-          await queryClient.invalidateQueries({ queryKey: NOTES_KEY });
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: NOTES_KEY }),
+            ...(writes ? WRITES_CHANGE.map((queryKey) => queryClient.invalidateQueries({ queryKey })) : []),
+          ]);
         }
       } catch {
         // The device's storage refused (private mode): nothing was queued there either.
@@ -61,4 +71,26 @@ export function useQueuedNotes(customerId?: number): QueuedNote[] {
     return () => window.removeEventListener(OUTBOX_CHANGED, read);
   }, [read]);
   return notes;
+}
+
+/**
+ * The writes waiting on the device (an acknowledgment pressed offline), kept current as the outbox changes. A page
+ * that imports the outbox itself passes its `queuedWrites`, so the list is read offline too where the browser could not
+ * load the outbox's code then (no service worker to answer it).
+ */
+export function useQueuedWrites(
+  read: () => Promise<QueuedWrite[]> = async () => (await import("./outbox")).queuedWrites(),
+): QueuedWrite[] {
+  const [writes, setWrites] = useState<QueuedWrite[]>([]);
+  const refresh = useCallback(() => {
+    void hasOutbox()
+      .then((has) => (has ? read() : []))
+      .then(setWrites, () => undefined);
+  }, [read]);
+  useEffect(() => {
+    refresh();
+    window.addEventListener(OUTBOX_CHANGED, refresh);
+    return () => window.removeEventListener(OUTBOX_CHANGED, refresh);
+  }, [refresh]);
+  return writes;
 }
