@@ -86,9 +86,10 @@ export default defineConfig({
       // invoice, and the bell's count would not be the test's. The watches are tested on their own (lib/server/watch/,
       // and e2e/scale/jobs.spec.ts on a running cluster).
       WATCH_PERIOD_SECONDS: "0",
-      // The reorder lists' match to their invoices every 5 s rather than 10 minutes: a list's page reads what the
-      // operator invoiced within seconds (lib/server/order-guide/match-job.ts). It reads only for keys with open lists.
-      ORDER_LIST_MATCH_SECONDS: "5",
+      // No sweep of the reorder lists' match to their invoices: its reads of every open list, every few seconds, would
+      // spend the demo keys' sync budget under the other tests. A list's page asks for its own match when it is read
+      // (its last older than 10 s), as a person's open page does (lib/server/order-guide/shared-api.ts).
+      ORDER_LIST_MATCH_SECONDS: "0",
       // No history sweep either (its reads would spend the demo keys' budgets under the tests that count them), nor the
       // collections' sweep; with the sweeps off, a key added starts no walk either: a page opened starts its key's first
       // (e2e/insights-on-add.spec.ts starts a server of its own with the sweep on).

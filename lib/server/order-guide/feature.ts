@@ -29,7 +29,7 @@ export const orderGuideFeature = defineFeature({
       recurring: [
         { name: ORDER_LIST_MATCH_SWEEP, seconds: settings.ORDER_LIST_MATCH_SECONDS, run: () => matcher.sweep() },
       ],
-      services: { matchNow: matcher.matchNow },
+      services: { matchNow: matcher.matchNow, soon: matcher.soon },
     };
   },
 });

@@ -15,6 +15,8 @@ export interface OrderListDeps extends ProxyDeps {
   mailer: Mailer;
   notifier: Notifier;
   now?: () => number;
+  /** The order guide's own services (`feature.ts`): a match of a workspace's lists queued now. Absent in some tests. */
+  orderGuide?: { soon(workspaceId: string): Promise<void> };
 }
 
 /** A list's id is a UUID: a longer one is no list's (and is not looked up). */

@@ -15,7 +15,7 @@ const htmlOf = (text: string) =>
  * A reorder list's one mail: to the store's rep, a copy (cc) to the sender, the lines in the text and as a CSV.
  *
  * @example
- * listMail(list, "https://backroom.example/order-guide/lists?list=…").cc; // the sender's address
+ * listMail(list, "https://backroom.example/order-guide/lists/…").cc; // the sender's address
  */
 export function listMail(list: OrderList, link: string): Mail {
   const { subject, text } = listMailText({
@@ -50,7 +50,7 @@ export function listMail(list: OrderList, link: string): Mail {
  * The mail that withdraws a list: to the rep it went to, a copy (cc) to whoever withdraws it.
  *
  * @example
- * withdrawalMail(list, "https://backroom.example/order-guide/lists?list=…").subject; // "Withdrawn: reorder request: …"
+ * withdrawalMail(list, "https://backroom.example/order-guide/lists/…").subject; // "Withdrawn: reorder request: …"
  */
 export function withdrawalMail(list: OrderList, by: { name: string; email: string }, link: string): Mail {
   const { subject, text } = withdrawalMailText({

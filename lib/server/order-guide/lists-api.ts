@@ -142,7 +142,7 @@ async function mailKept(
   let status: "sent" | "mail-off" | "mail-failed" = "mail-off";
   if (deps.mailer.delivers) {
     try {
-      await deps.mailer.send(listMail(list, `${publicOrigin(request)}/order-guide/lists?list=${list.id}`));
+      await deps.mailer.send(listMail(list, `${publicOrigin(request)}/order-guide/lists/${list.id}`));
       status = "sent";
     } catch {
       status = "mail-failed";

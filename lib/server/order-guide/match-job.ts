@@ -141,7 +141,8 @@ export function createListMatcher(deps: ListMatcherDeps) {
       if (!firstDay.has(r.customer_id) || day < firstDay.get(r.customer_id)!) firstDay.set(r.customer_id, day);
     }
 
-    const reads = await deps.background.open(workspaceId, key, "follow-up");
+    // A sync's share of the key's hour (at most 7 %), paced: a follow-up, a watch or a report always finds the rest.
+    const reads = await deps.background.open(workspaceId, key, "sync");
     const wait = reads.wait();
     if (wait !== undefined) return { ...NONE, waitSeconds: wait };
     const api = backgroundClient(reads);
@@ -200,6 +201,14 @@ export function createListMatcher(deps: ListMatcherDeps) {
       const jobs = await openKeys(await store.recent());
       for (const job of jobs) await queue(job, 0);
       return jobs.length;
+    },
+
+    /**
+     * Queues a match of a workspace's open lists now (a list's page is open on one): one job a key at most is queued,
+     * so a page read again and again queues nothing more; within the key's sync budget as the sweep's.
+     */
+    async soon(workspaceId: string): Promise<void> {
+      for (const job of await openKeys(await store.recent(workspaceId))) await queue(job, 0);
     },
 
     /** The job: matches the key's lists once, and is queued again for later when the key's budget says to wait. */

@@ -7,6 +7,7 @@ import { createTestBackend, databaseProfiles } from "../testing";
 import { getOrderGuide } from "./guide-api";
 import { sendOrderList } from "./lists-api";
 import { createOrderListStore } from "./order-lists-store";
+import type { OrderListTables } from "./tables";
 import {
   acceptSubstitute,
   acknowledgeList,
@@ -328,5 +329,38 @@ describe.each(databaseProfiles())("a reorder list shared by its store and its re
       "reorder-update",
     ]);
     expect(await told(s.rep.userId)).toEqual(["reorder-request", "reorder-request"]);
+  });
+
+  it("asks for an open list's match when its page reads it and its last is older than 10 s, never for a withdrawn one", async () => {
+    const s = await setUp();
+    const asked: string[] = [];
+    const deps = { ...s.backend, orderGuide: { soon: async (workspaceId: string) => void asked.push(workspaceId) } };
+    const read = () =>
+      getSharedList(browserRequest("GET", `/api/order-guide/lists/${s.listId}`, { cookie: s.rep.cookie }), deps, {
+        id: s.listId,
+      });
+    expect((await read()).status).toBe(200);
+    // Never matched: its maker's workspace is asked for, whoever reads it.
+    expect(asked).toEqual([s.storeSide.workspaceId]);
+    const lists = s.backend.db.withTables<OrderListTables>();
+    const at = (ms: number) =>
+      lists
+        .updateTable("order_lists")
+        .set({ matched_at: new Date(s.backend.now!() - ms).toISOString() })
+        .where("id", "=", s.listId)
+        .execute();
+    await at(5_000);
+    await read();
+    expect(asked).toHaveLength(1);
+    await at(11_000);
+    await read();
+    expect(asked).toHaveLength(2);
+    await lists
+      .updateTable("order_lists")
+      .set({ withdrawn_at: new Date().toISOString() })
+      .where("id", "=", s.listId)
+      .execute();
+    await read();
+    expect(asked).toHaveLength(2);
   });
 });

@@ -29,7 +29,7 @@ import { type Party, partyTo, repPeople, repStores, sharedPlace } from "../core/
 import { NO_STORE } from "../core/route-errors";
 import { noSuchList } from "./errors";
 import { MAX_ID_LENGTH, type OrderListDeps } from "./list-deps";
-import { type Change, createSharedLists, type SharedLists } from "./shared-lists";
+import { type Change, createSharedLists, matchOf, type SharedLists } from "./shared-lists";
 import { listDetail, readStock, readSubstitutes, reorderRequest, type Stock } from "./shared-view";
 import type { OrderListTable } from "./tables";
 
@@ -179,11 +179,29 @@ async function make(
   return answer(request, actor, deps, loaded);
 }
 
-// GET /api/order-guide/lists/{id}: a shared list as the asker's side sees it, with its ETag (the version).
+/** A list open on a page is matched to its invoices again when its last match is older than this. */
+export const MATCH_ON_VIEW_MS = 10_000;
+
+/**
+ * Asks for a list's match when it is open on a page and was last matched more than `MATCH_ON_VIEW_MS` ago: a job of
+ * its maker's key (queued once a key), so the page's next read shows what was invoiced without waiting for the sweep.
+ */
+async function matchWhenViewed(deps: SharedListDeps, row: OrderListTable): Promise<void> {
+  if (!deps.orderGuide || row.withdrawn_at || matchOf(row)?.status === "invoiced") return;
+  const now = deps.now?.() ?? Date.now();
+  if (row.matched_at && now - Date.parse(row.matched_at) < MATCH_ON_VIEW_MS) return;
+  await deps.orderGuide.soon(workspaceOfOwner(row.workspace_id)).catch(() => undefined);
+}
+
+// GET /api/order-guide/lists/{id}: a shared list as the asker's side sees it, with its ETag (the version); an open list
+// read is matched to its invoices again soon (`matchWhenViewed`).
 export const getSharedList = defineRoute(
   { need: "key", keyTypes: ["Customer", "Employee"], what: "The list" },
-  async ({ request, actor, params }, deps: SharedListDeps) =>
-    answer(request, actor, deps, await load(request, actor, deps, params.id)),
+  async ({ request, actor, params }, deps: SharedListDeps) => {
+    const loaded = await load(request, actor, deps, params.id);
+    await matchWhenViewed(deps, loaded.row);
+    return answer(request, actor, deps, loaded);
+  },
 );
 
 const LinePatch = z.strictObject({

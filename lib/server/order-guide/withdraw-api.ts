@@ -91,7 +91,7 @@ async function mailWithdrawal(
   const list = (await store.get(scope, id))!;
   let mail: WithdrawalMail = "sent";
   try {
-    const link = `${publicOrigin(request)}/order-guide/lists?list=${list.id}`;
+    const link = `${publicOrigin(request)}/order-guide/lists/${list.id}`;
     await deps.mailer.send(withdrawalMail(list, { name: actor.person.name, email: actor.person.email }, link));
   } catch {
     mail = "mail-failed";
