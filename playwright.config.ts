@@ -88,8 +88,9 @@ export default defineConfig({
       WATCH_PERIOD_SECONDS: "0",
       // No sweep of the reorder lists' match to their invoices: its reads of every open list, every few seconds, would
       // spend the demo keys' sync budget under the other tests. A list's page asks for its own match when it is read
-      // (its last older than 10 s), as a person's open page does (lib/server/order-guide/shared-api.ts).
+      // (its last older than 2 s here, 5 minutes by default), as a person's open page does (lib/server/order-guide/).
       ORDER_LIST_MATCH_SECONDS: "0",
+      ORDER_LIST_MATCH_ON_VIEW_SECONDS: "2",
       // No history sweep either (its reads would spend the demo keys' budgets under the tests that count them), nor the
       // collections' sweep; with the sweeps off, a key added starts no walk either: a page opened starts its key's first
       // (e2e/insights-on-add.spec.ts starts a server of its own with the sweep on).

@@ -23,13 +23,17 @@ export const orderGuideFeature = defineFeature({
       background: core.background,
       shared: core.shared,
       told: tellInvoiced(core.db, core.notifier),
+      onViewSeconds: settings.ORDER_LIST_MATCH_ON_VIEW_SECONDS,
     });
     return {
       jobs: { [ORDER_LIST_MATCH]: (job: ListMatchJob) => matcher.run(job) },
       recurring: [
         { name: ORDER_LIST_MATCH_SWEEP, seconds: settings.ORDER_LIST_MATCH_SECONDS, run: () => matcher.sweep() },
       ],
-      services: { matchNow: matcher.matchNow, soon: matcher.soon },
+      services: {
+        matchNow: matcher.matchNow,
+        viewed: (workspaceId: string, matchedAt: string | null) => matcher.viewed(workspaceId, matchedAt),
+      },
     };
   },
 });

@@ -15,8 +15,11 @@ export interface OrderListDeps extends ProxyDeps {
   mailer: Mailer;
   notifier: Notifier;
   now?: () => number;
-  /** The order guide's own services (`feature.ts`): a match of a workspace's lists queued now. Absent in some tests. */
-  orderGuide?: { soon(workspaceId: string): Promise<void> };
+  /**
+   * The order guide's own services (`feature.ts`): a list's page was read, so its maker's lists are matched soon when
+   * their last match is older than `ORDER_LIST_MATCH_ON_VIEW_SECONDS`. Absent in some tests.
+   */
+  orderGuide?: { viewed(workspaceId: string, matchedAt: string | null): Promise<void> };
 }
 
 /** A list's id is a UUID: a longer one is no list's (and is not looked up). */

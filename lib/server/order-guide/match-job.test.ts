@@ -315,6 +315,21 @@ describe.each(databaseProfiles())("the order lists' match to their invoices on $
     expect(await matcher.sweep()).toBe(0);
   });
 
+  it("matches a workspace's lists soon when a list's page is read and its last match is older than the setting's", async () => {
+    const { clock, retailer, matcher, sent, keep } = await setUp();
+    const [product] = await products(1);
+    await keep(STORE, [lineOf(product!, 1)], "list-viewed");
+    const at = (ms: number) => new Date(clock.at - ms).toISOString();
+    // Never matched, or matched 5 minutes ago: queued; a minute ago: not (the default is 5 minutes).
+    await matcher.viewed(retailer.workspaceId, null);
+    await matcher.viewed(retailer.workspaceId, at(60_000));
+    await matcher.viewed(retailer.workspaceId, at(300_000));
+    expect(sent.map((j) => j.data)).toEqual([
+      { workspaceId: retailer.workspaceId, keyId: retailer.keyId },
+      { workspaceId: retailer.workspaceId, keyId: retailer.keyId },
+    ]);
+  });
+
   it("matches each demo visitor's lists on their own: one visitor's older list never takes another's invoice", async () => {
     const { matcher, sent, keep, row, invoice } = await setUp();
     const [product] = await products(1);

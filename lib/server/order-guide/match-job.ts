@@ -58,6 +58,8 @@ export interface ListMatcherDeps {
   now?: () => number;
   /** Called after each list's changed match is kept (the order guide's notifications). */
   told?: Told;
+  /** A list's page read asks for a match when the last is older than this (`ORDER_LIST_MATCH_ON_VIEW_SECONDS`). */
+  onViewSeconds?: number;
 }
 
 /** What a match of a key's lists did. */
@@ -209,6 +211,15 @@ export function createListMatcher(deps: ListMatcherDeps) {
      */
     async soon(workspaceId: string): Promise<void> {
       for (const job of await openKeys(await store.recent(workspaceId))) await queue(job, 0);
+    },
+
+    /**
+     * A list's page was read: its maker's lists are matched soon (`soon`) when the list's last match is older than
+     * `onViewSeconds` (5 minutes unless given), so a page left open reads the store's invoices at most that often.
+     */
+    async viewed(workspaceId: string, matchedAt: string | null): Promise<void> {
+      const age = matchedAt ? now() - Date.parse(matchedAt) : Number.POSITIVE_INFINITY;
+      if (age >= (deps.onViewSeconds ?? 300) * 1000) await this.soon(workspaceId);
     },
 
     /** The job: matches the key's lists once, and is queued again for later when the key's budget says to wait. */

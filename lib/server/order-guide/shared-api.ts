@@ -179,18 +179,14 @@ async function make(
   return answer(request, actor, deps, loaded);
 }
 
-/** A list open on a page is matched to its invoices again when its last match is older than this. */
-export const MATCH_ON_VIEW_MS = 10_000;
-
 /**
- * Asks for a list's match when it is open on a page and was last matched more than `MATCH_ON_VIEW_MS` ago: a job of
- * its maker's key (queued once a key), so the page's next read shows what was invoiced without waiting for the sweep.
+ * Tells the order guide a list open on a page was read (`viewed`: its maker's lists are matched soon when the last match
+ * is older than `ORDER_LIST_MATCH_ON_VIEW_SECONDS`), so the page's next read shows what was invoiced without waiting
+ * for the sweep. Not for a withdrawn list, nor one invoiced in full.
  */
 async function matchWhenViewed(deps: SharedListDeps, row: OrderListTable): Promise<void> {
   if (!deps.orderGuide || row.withdrawn_at || matchOf(row)?.status === "invoiced") return;
-  const now = deps.now?.() ?? Date.now();
-  if (row.matched_at && now - Date.parse(row.matched_at) < MATCH_ON_VIEW_MS) return;
-  await deps.orderGuide.soon(workspaceOfOwner(row.workspace_id)).catch(() => undefined);
+  await deps.orderGuide.viewed(workspaceOfOwner(row.workspace_id), row.matched_at).catch(() => undefined);
 }
 
 // GET /api/order-guide/lists/{id}: a shared list as the asker's side sees it, with its ETag (the version); an open list

@@ -81,14 +81,16 @@ async function call(
 }
 
 /**
- * The list's query: read every `LIST_POLL_MS` while the page is open (and on focus), so the other side's change is on
- * the screen within half a minute.
+ * The list's query: read every `LIST_POLL_MS` while the page is open, and again when the person comes back to it (the
+ * phone picked up, the tab shown again: the app's queries do not refetch on focus, this one does), so the other side's
+ * change is on the screen when they look, and within half a minute while they do.
  */
 export const sharedListQueryOptions = (id: string) => ({
   queryKey: [...ORDER_LIST_KEY, id] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) => call("GET", listPath(id), { signal }),
   staleTime: 0,
   refetchInterval: LIST_POLL_MS,
+  refetchOnWindowFocus: true,
 });
 
 export const sharedListClient = {
