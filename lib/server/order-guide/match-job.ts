@@ -84,6 +84,27 @@ const asMatched = (r: ListRow) => ({
 });
 
 /**
+ * Each key's invoices' lines as last read, in the shared store; a shared store that does not answer (Redis down) costs
+ * only their reads.
+ */
+function keptLines(shared: SharedStore | undefined) {
+  const linesKey = (keyId: string) => `order-list-match-lines\n${keyId}`;
+  return {
+    async lastLines(keyId: string): Promise<Map<number, KeptLines>> {
+      const [kept] = (await shared?.get([linesKey(keyId)]).catch(() => undefined)) ?? [];
+      if (!kept) return new Map();
+      try {
+        return new Map(JSON.parse(kept.toString("utf8")) as [number, KeptLines][]);
+      } catch {
+        return new Map();
+      }
+    },
+    keepLines: (keyId: string, lines: Map<number, KeptLines>) =>
+      shared?.set(linesKey(keyId), Buffer.from(JSON.stringify([...lines])), 2 * LINES_KEPT_MS).catch(() => false),
+  };
+}
+
+/**
  * @example
  * const matcher = createListMatcher({ db, jobs, keys, background, shared });
  * recurrences.push(recurring(jobs, effects, ORDER_LIST_MATCH_SWEEP, 600, () => matcher.sweep()));
@@ -94,19 +115,7 @@ export function createListMatcher(deps: ListMatcherDeps) {
   const store = createMatchStore(deps.db, now);
   const queue = (job: ListMatchJob, delaySeconds: number) =>
     deps.jobs.send(ORDER_LIST_MATCH, job, { key: job.keyId, delaySeconds });
-  // Each key's invoices' lines as last read; a shared store that does not answer (Redis down) costs only their reads.
-  const linesKey = (keyId: string) => `order-list-match-lines\n${keyId}`;
-  async function lastLines(keyId: string): Promise<Map<number, KeptLines>> {
-    const [kept] = (await deps.shared?.get([linesKey(keyId)]).catch(() => undefined)) ?? [];
-    if (!kept) return new Map();
-    try {
-      return new Map(JSON.parse(kept.toString("utf8")) as [number, KeptLines][]);
-    } catch {
-      return new Map();
-    }
-  }
-  const keepLines = (keyId: string, lines: Map<number, KeptLines>) =>
-    deps.shared?.set(linesKey(keyId), Buffer.from(JSON.stringify([...lines])), 2 * LINES_KEPT_MS).catch(() => false);
+  const { lastLines, keepLines } = keptLines(deps.shared);
 
   /** The keys that match open lists, by workspace: the jobs a sweep queues. */
   async function openKeys(rows: readonly ListRow[]): Promise<ListMatchJob[]> {
