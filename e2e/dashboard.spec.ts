@@ -147,8 +147,12 @@ for (const key of KEYS) {
   });
 }
 
-test("filters, page size and columns live in the URL and survive a reload", async ({ page }) => {
-  await tryDemo(page, "Try as an employee");
+// The tests below only read: each takes a new tab of its person's signed-in context (e2e/signed-in-context.ts), as the
+// page checks above do, rather than a context of its own signed in through the sign-in page (which the sidebar's
+// tests above and session.spec.ts go through): a new context downloads and compiles the app's scripts again.
+
+test("filters, page size and columns live in the URL and survive a reload", async ({ pageAs }) => {
+  const page = await pageAs("Employee");
   await page.goto("/invoices");
   await page.getByRole("button", { name: /^Status/ }).click();
   await page.getByRole("checkbox", { name: "Verified" }).check();
@@ -170,8 +174,8 @@ test("filters, page size and columns live in the URL and survive a reload", asyn
   await expect(page).not.toHaveURL(/Page=2/);
 });
 
-test("an invoice shows its header, totals and lines", async ({ page }) => {
-  await tryDemo(page, "Try as a retailer");
+test("an invoice shows its header, totals and lines", async ({ pageAs }) => {
+  const page = await pageAs("Customer");
   await page.goto("/invoices");
   const first = page.locator('table.data-table tbody tr a[href^="/invoices/"]').first();
   const number = (await first.textContent())!;
@@ -231,12 +235,12 @@ test("a brand's invoice shows its share: the sum of its lines beside the whole i
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("a CSV export downloads every row of the filtered list", async ({ page }) => {
-  // The save picker needs a person; without it the export downloads the file.
+test("a CSV export downloads every row of the filtered list", async ({ pageAs }) => {
+  const page = await pageAs("Employee");
+  // The save picker needs a person; without it the export downloads the file (this tab's scripts only).
   await page.addInitScript(() => {
     delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
   });
-  await tryDemo(page, "Try as an employee");
   const query = "Statuses=1,2,3,4,5,7&StartDate=2026-10-01";
   // The expected count, walked page by page through the proxy as a client of the API would.
   let expected = 0;
@@ -262,10 +266,10 @@ test("a CSV export downloads every row of the filtered list", async ({ page }) =
   expect(lines[0]).toContain("Invoice");
 });
 
-test("a sparse record renders: a Supplier key's customer has fields left out, shown as —", async ({ page }) => {
+test("a sparse record renders: a Supplier key's customer has fields left out, shown as —", async ({ pageAs }) => {
+  const page = await pageAs("Supplier");
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  await tryDemo(page, "Try as a brand");
   await page.goto("/customers");
   await page.locator("table.data-table tbody tr").first().getByRole("link").first().click();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -276,9 +280,9 @@ test("a sparse record renders: a Supplier key's customer has fields left out, sh
 });
 
 test("AR aging: the recalculation time, a chart and a table with totals; a bucket lists its invoices", async ({
-  page,
+  pageAs,
 }) => {
-  await tryDemo(page, "Try as a retailer");
+  const page = await pageAs("Customer");
   await page.goto("/ar-aging");
   await expect(page.getByText(/^As of the close of /)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Outstanding by age" })).toBeVisible();
@@ -297,9 +301,9 @@ test("AR aging: the recalculation time, a chart and a table with totals; a bucke
 });
 
 test("a retailer has no purchases: none in the sidebar, the page says so, and the API answers 403", async ({
-  page,
+  pageAs,
 }) => {
-  await tryDemo(page, "Try as a retailer");
+  const page = await pageAs("Customer");
   await page.goto("/purchases");
   await expect(page.getByRole("heading", { level: 1, name: "Purchases" })).toBeVisible();
   await expect(page.getByText("Customer keys may not see purchases: the Data API answers 403.")).toBeVisible();
