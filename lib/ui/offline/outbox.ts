@@ -1,6 +1,6 @@
 import { createStore, del, entries, set } from "idb-keyval";
 import { isDataApiError } from "@/lib/data-api/data-api-error";
-import { backroomJson } from "@/lib/ui/backroom-json";
+import { backroomForm, backroomJson } from "@/lib/ui/backroom-json";
 import { hashOf, type KeyStore, keyForSignature } from "@/lib/ui/idempotency";
 import type { NoteJson } from "@/lib/domain/notes/note-rules";
 import type { NewNoteBody } from "@/lib/domain/notes/note-schema";
@@ -10,8 +10,8 @@ import { OUTBOX_DATABASE } from "./device-databases";
 export { OUTBOX_DATABASE } from "./device-databases";
 
 /**
- * Writes made without a connection: visit notes, and other writes to Backroom's own endpoints that name their effect
- * by an Idempotency-Key (a reorder request's acknowledgment). Each is kept on the device (IndexedDB, idb-keyval) with
+ * Writes made without a connection: visit notes, other writes to Backroom's own endpoints that name their effect
+ * by an Idempotency-Key (a reorder request's acknowledgment), and a dispute's photos (their bytes kept too). Each is kept on the device (IndexedDB, idb-keyval) with
  * the key made when it was asked for, and sent when the connection is back (`flushOutbox`, on the browser's `online`
  * event and when a dashboard page opens). However often it is sent (two tabs, a send whose answer was lost) Backroom
  * acts once. Deleted by `clearDevice` with the rest at sign-out.
@@ -36,9 +36,27 @@ export interface QueuedWrite {
   queuedAt: number;
 }
 
-type Queued = QueuedNote | QueuedWrite;
+/**
+ * A photo for a dispute taken with no signal (or whose upload got no answer), waiting on the device: its bytes (an
+ * ArrayBuffer: every browser's IndexedDB keeps one, where some lost Blobs), sent as the page would send it, with its key.
+ */
+export interface QueuedPhoto {
+  kind: "photo";
+  /** Backroom's address (`/api/disputes/{id}/photos`). */
+  url: string;
+  bytes: ArrayBuffer;
+  type: string;
+  fileName: string;
+  idempotencyKey: string;
+  label: string;
+  queuedAt: number;
+}
+
+type Queued = QueuedNote | QueuedWrite | QueuedPhoto;
 
 const isWrite = (queued: Queued): queued is QueuedWrite => "kind" in queued && queued.kind === "write";
+const isPhoto = (queued: Queued): queued is QueuedPhoto => "kind" in queued && queued.kind === "photo";
+const isNote = (queued: Queued): queued is QueuedNote => !("kind" in queued);
 
 let store: ReturnType<typeof createStore> | undefined;
 const outbox = () => (store ??= createStore(OUTBOX_DATABASE, "notes"));
@@ -69,12 +87,31 @@ async function queued(): Promise<Queued[]> {
 
 /** The notes waiting on the device, oldest first. */
 export async function queuedNotes(): Promise<QueuedNote[]> {
-  return (await queued()).filter((q): q is QueuedNote => !isWrite(q));
+  return (await queued()).filter(isNote);
 }
 
 /** The other writes waiting on the device, oldest first. */
 export async function queuedWrites(): Promise<QueuedWrite[]> {
   return (await queued()).filter(isWrite);
+}
+
+/** The photos waiting on the device, oldest first. */
+export async function queuedPhotos(): Promise<QueuedPhoto[]> {
+  return (await queued()).filter(isPhoto);
+}
+
+/** Keeps a photo on the device until it can be sent (its key made when it was taken). */
+export async function queuePhoto(photo: Omit<QueuedPhoto, "kind" | "queuedAt">, now = Date.now()): Promise<QueuedPhoto> {
+  const queuedPhoto: QueuedPhoto = { ...photo, kind: "photo", queuedAt: now };
+  await set(photo.idempotencyKey, queuedPhoto, outbox());
+  return queuedPhoto;
+}
+
+/** Sends a waiting photo as the page sends one (multipart, field `photo`), with its key. */
+export async function sendQueuedPhoto(photo: QueuedPhoto): Promise<unknown> {
+  const form = new FormData();
+  form.append("photo", new Blob([photo.bytes], { type: photo.type }), photo.fileName);
+  return backroomForm(photo.url, form, photo.idempotencyKey);
 }
 
 /** Sends a waiting write as it was asked, with its key. */
@@ -173,13 +210,14 @@ export async function writeNote(
 export async function flushOutbox(
   send: (draft: NoteDraft) => Promise<unknown> = sendDraft,
   sendWrite: (write: QueuedWrite) => Promise<unknown> = sendQueuedWrite,
+  sendPhoto: (photo: QueuedPhoto) => Promise<unknown> = sendQueuedPhoto,
 ): Promise<{ sent: number; refused: number; waiting: number }> {
   let sent = 0;
   let refused = 0;
   let waiting = 0;
   for (const item of await queued()) {
     try {
-      await (isWrite(item) ? sendWrite(item) : send(item));
+      await (isWrite(item) ? sendWrite(item) : isPhoto(item) ? sendPhoto(item) : send(item));
       sent++;
       await del(item.idempotencyKey, outbox());
     } catch (error) {
