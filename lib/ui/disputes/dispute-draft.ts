@@ -37,7 +37,8 @@ export interface DraftLine {
 }
 
 /** A draft line priced: its amount, or the first problem the server would find with it. */
-export type PricedDraft = DraftLine & ({ amount: string; problem?: undefined } | { amount?: undefined; problem: string });
+export type PricedDraft = DraftLine &
+  ({ amount: string; problem?: undefined } | { amount?: undefined; problem: string });
 
 /** The API's line as a dispute checks it; undefined for a line without an id (nothing to name it by). */
 export function invoicedLineOf(record: InvoiceLineRecord): InvoicedLine | undefined {

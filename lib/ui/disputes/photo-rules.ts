@@ -14,7 +14,13 @@ export const PHOTO_ACCEPT = PHOTO_TYPES.join(",");
 export function photoType(file: { type: string; name: string }): string {
   if (file.type) return file.type === "image/heif" ? "image/heic" : file.type;
   const ext = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
-  return ext === "heic" || ext === "heif" ? "image/heic" : ext === "jpg" || ext === "jpeg" ? "image/jpeg" : ext === "png" ? "image/png" : "";
+  return ext === "heic" || ext === "heif"
+    ? "image/heic"
+    : ext === "jpg" || ext === "jpeg"
+      ? "image/jpeg"
+      : ext === "png"
+        ? "image/png"
+        : "";
 }
 
 /**
@@ -23,7 +29,10 @@ export function photoType(file: { type: string; name: string }): string {
  * @example
  * photoProblem({ type: "application/pdf", name: "coa.pdf", size: 1000 }, 0); // "coa.pdf is not a photo: …"
  */
-export function photoProblem(file: { type: string; name: string; size: number }, photosSoFar: number): string | undefined {
+export function photoProblem(
+  file: { type: string; name: string; size: number },
+  photosSoFar: number,
+): string | undefined {
   if (photosSoFar >= MAX_PHOTOS) return `A dispute holds at most ${MAX_PHOTOS} photos: this one has ${photosSoFar}.`;
   if (!(PHOTO_TYPES as readonly string[]).includes(photoType(file)))
     return `${file.name} is not a photo: take or choose a JPEG, PNG or HEIC image.`;

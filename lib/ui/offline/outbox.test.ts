@@ -235,18 +235,36 @@ describe("a dispute's photo", () => {
     const offline = async () => {
       throw new DataApiError({ status: 0, code: "NETWORK_ERROR", detail: "no signal" });
     };
-    expect(await flushOutbox(async () => undefined, async () => undefined, offline)).toEqual({
+    expect(
+      await flushOutbox(
+        async () => undefined,
+        async () => undefined,
+        offline,
+      ),
+    ).toEqual({
       sent: 0,
       refused: 0,
       waiting: 1,
     });
     const online = async (p: { idempotencyKey: string }) => void sent.push(p.idempotencyKey);
-    expect(await flushOutbox(async () => undefined, async () => undefined, online)).toEqual({
+    expect(
+      await flushOutbox(
+        async () => undefined,
+        async () => undefined,
+        online,
+      ),
+    ).toEqual({
       sent: 1,
       refused: 0,
       waiting: 0,
     });
-    expect(await flushOutbox(async () => undefined, async () => undefined, online)).toEqual({
+    expect(
+      await flushOutbox(
+        async () => undefined,
+        async () => undefined,
+        online,
+      ),
+    ).toEqual({
       sent: 0,
       refused: 0,
       waiting: 0,
@@ -260,7 +278,13 @@ describe("a dispute's photo", () => {
     const refuse = async () => {
       throw new DataApiError({ status: 422, detail: "A dispute holds at most 10 photos." });
     };
-    expect(await flushOutbox(async () => undefined, async () => undefined, refuse)).toEqual({
+    expect(
+      await flushOutbox(
+        async () => undefined,
+        async () => undefined,
+        refuse,
+      ),
+    ).toEqual({
       sent: 0,
       refused: 1,
       waiting: 0,

@@ -101,7 +101,10 @@ export async function queuedPhotos(): Promise<QueuedPhoto[]> {
 }
 
 /** Keeps a photo on the device until it can be sent (its key made when it was taken). */
-export async function queuePhoto(photo: Omit<QueuedPhoto, "kind" | "queuedAt">, now = Date.now()): Promise<QueuedPhoto> {
+export async function queuePhoto(
+  photo: Omit<QueuedPhoto, "kind" | "queuedAt">,
+  now = Date.now(),
+): Promise<QueuedPhoto> {
   const queuedPhoto: QueuedPhoto = { ...photo, kind: "photo", queuedAt: now };
   await set(photo.idempotencyKey, queuedPhoto, outbox());
   return queuedPhoto;

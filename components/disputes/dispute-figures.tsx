@@ -1,0 +1,119 @@
+"use client";
+
+import type { Route } from "next";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { REASON_WORDS } from "@/lib/domain/disputes/dispute";
+import { formatMoney } from "@/lib/format/display";
+import { plural } from "@/lib/format/plural";
+import { AGE_BUCKETS, type FigureCount, listHref } from "@/lib/ui/disputes/dispute-figures";
+import { disputeFiguresQueryOptions } from "@/lib/ui/disputes/disputes-client";
+
+interface DisputeFiguresProps {
+  keyType: "Supplier" | "Employee";
+}
+
+/**
+ * The disputes' figures (`GET /api/disputes/figures`): for staff, open disputes by age, the median time to resolve, by
+ * reason, by brand and by product; for a brand, its products' disputes by reason. Each count opens the list it counts.
+ */
+export function DisputeFigures({ keyType }: DisputeFiguresProps) {
+  const figures = useQuery(disputeFiguresQueryOptions());
+  if (figures.error) return <p className="text-sm">The figures could not be read: {figures.error.message}</p>;
+  if (!figures.data)
+    return <span role="status" aria-label="Loading the figures" className="skeleton block h-40 w-full" />;
+  const f = figures.data;
+  return (
+    <section aria-labelledby="dispute-figures" className="space-y-3">
+      <h2 id="dispute-figures" className="text-lg font-semibold">
+        {keyType === "Supplier" ? "Your products' disputes" : "Figures"}
+      </h2>
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        {f.openByAge && (
+          <FigureBox title="Open, by age">
+            {AGE_BUCKETS.map((bucket) => {
+              const row = f.openByAge?.find((r) => r.fromDays === bucket.from);
+              return (
+                <FigureRow
+                  key={bucket.id}
+                  label={bucket.label}
+                  href={listHref({ status: "open", age: bucket.id })}
+                  figure={row ?? { count: 0, amount: "0" }}
+                />
+              );
+            })}
+          </FigureBox>
+        )}
+        {f.medianDaysToResolve !== undefined && (
+          <FigureBox title="Time to resolve">
+            <p className="text-2xl font-bold">
+              {f.medianDaysToResolve === null ? "None resolved yet" : plural(f.medianDaysToResolve, "day")}
+            </p>
+            <p className="text-sm">
+              the median over{" "}
+              <Link href={listHref({ status: "resolved" })} className="link">
+                {plural(f.resolved ?? 0, "resolved dispute")}
+              </Link>
+            </p>
+          </FigureBox>
+        )}
+        <FigureBox title="By reason">
+          {f.byReason.length === 0 && <p className="text-sm">None.</p>}
+          {f.byReason.map((r) => (
+            <FigureRow key={r.reason} label={REASON_WORDS[r.reason]} href={listHref({ reason: r.reason })} figure={r} />
+          ))}
+        </FigureBox>
+        {f.byBrand && (
+          <FigureBox title="By brand">
+            {f.byBrand.length === 0 && <p className="text-sm">None.</p>}
+            {f.byBrand.slice(0, 8).map((r) => (
+              <FigureRow
+                key={r.supplierId ?? "none"}
+                label={r.name ?? "No brand"}
+                href={r.supplierId === null ? undefined : listHref({ supplierId: r.supplierId })}
+                figure={r}
+              />
+            ))}
+          </FigureBox>
+        )}
+        {f.byProduct && (
+          <FigureBox title="By product">
+            {f.byProduct.length === 0 && <p className="text-sm">None.</p>}
+            {f.byProduct.slice(0, 8).map((r) => (
+              <FigureRow key={r.productId} label={r.name} href={listHref({ productId: r.productId })} figure={r} />
+            ))}
+          </FigureBox>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function FigureBox({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="space-y-1 rounded border border-slate-300 p-3 dark:border-slate-600">
+      <h3 className="font-semibold">{title}</h3>
+      {children}
+    </div>
+  );
+}
+
+function FigureRow({ label, href, figure }: { label: string; href: Route | undefined; figure: FigureCount }) {
+  const text = `${figure.count} · ${formatMoney(figure.amount)}`;
+  return (
+    <p className="flex min-h-11 items-center justify-between gap-2 text-sm">
+      <span className="min-w-0 truncate">{label}</span>
+      {href === undefined ? (
+        <span className="tabular-nums">{text}</span>
+      ) : (
+        <Link
+          href={href}
+          className="link inline-flex min-h-11 shrink-0 items-center tabular-nums"
+          aria-label={`${plural(figure.count, "dispute")}, ${label}, ${formatMoney(figure.amount)}`}
+        >
+          {text}
+        </Link>
+      )}
+    </p>
+  );
+}
