@@ -10,8 +10,8 @@ import { signIn } from "./sign-in";
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: "block" as const };
 const STORE = 20001;
-/** Sold by the case to the demo store (12 units a case). */
-const PRODUCT = 10001;
+/** Sold to the demo store by the case, 12 units a case (Blue Agave Botanicals Wedding Cake Live Resin Cart 0.5g). */
+const PRODUCT = 10472;
 const UNITS = 24;
 
 /** A store's phone and a rep's phone of one demo visitor. */

@@ -38,27 +38,6 @@ export async function backroomFile(
   return { blob: await reading(response.blob(), init.signal), fileName: name };
 }
 
-/**
- * A multipart POST to one of Backroom's endpoints (a dispute's photo sent from the outbox), with its Idempotency-Key:
- * its JSON answer, every failure thrown as `backroomJson` throws it.
- */
-export async function backroomForm<T>(url: string, form: FormData, idempotencyKey: string): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Idempotency-Key": idempotencyKey },
-      body: form,
-    });
-  } catch (cause) {
-    throw unreachable(cause, undefined);
-  }
-  const parsed = parsedBody(await reading(response.text(), undefined));
-  if (response.ok) return parsed as T;
-  throw failureOf(response, parsed);
-}
-
 /** No answer at all (or an answer cut off): status 0 `NETWORK_ERROR`, unless the caller aborted it. */
 function unreachable(cause: unknown, signal: AbortSignal | undefined): unknown {
   if (signal?.aborted) return cause;

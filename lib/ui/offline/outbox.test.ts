@@ -4,7 +4,8 @@ import { sessionKeyStore } from "@/lib/ui/idempotency";
 import { fakeBackroom } from "@/lib/ui/notes/testing";
 import { MemoryStorage } from "@/lib/ui/test-storage";
 import { DataApiError } from "@/lib/data-api/data-api-error";
-import { flushOutbox, queuedNotes, queuedPhotos, queuedWrites, queuePhoto, writeNote, writeOnce } from "./outbox";
+import { flushOutbox, queuedNotes, queuedPhotos, queuedWrites, writeNote, writeOnce } from "./outbox";
+import { queuePhoto } from "./outbox-photos";
 
 beforeEach(async () => {
   // Each test from an empty outbox: what the last one left is sent to nobody.

@@ -1,13 +1,14 @@
-import { createStore, del, entries, set } from "idb-keyval";
+import { del, entries, set } from "idb-keyval";
 import { isDataApiError } from "@/lib/data-api/data-api-error";
-import { backroomForm, backroomJson } from "@/lib/ui/backroom-json";
+import { backroomJson } from "@/lib/ui/backroom-json";
 import { hashOf, type KeyStore, keyForSignature } from "@/lib/ui/idempotency";
 import type { NoteJson } from "@/lib/domain/notes/note-rules";
 import type { NewNoteBody } from "@/lib/domain/notes/note-schema";
 import { type NoteDraft, sendDraft } from "@/lib/ui/notes/save-note";
-import { OUTBOX_DATABASE } from "./device-databases";
+import { outbox, type QueuedPhoto } from "./outbox-store";
 
 export { OUTBOX_DATABASE } from "./device-databases";
+export type { QueuedPhoto } from "./outbox-store";
 
 /**
  * Writes made without a connection: visit notes, other writes to Backroom's own endpoints that name their effect
@@ -36,30 +37,11 @@ export interface QueuedWrite {
   queuedAt: number;
 }
 
-/**
- * A photo for a dispute taken with no signal (or whose upload got no answer), waiting on the device: its bytes (an
- * ArrayBuffer: every browser's IndexedDB keeps one, where some lost Blobs), sent as the page would send it, with its key.
- */
-export interface QueuedPhoto {
-  kind: "photo";
-  /** Backroom's address (`/api/disputes/{id}/photos`). */
-  url: string;
-  bytes: ArrayBuffer;
-  type: string;
-  fileName: string;
-  idempotencyKey: string;
-  label: string;
-  queuedAt: number;
-}
-
 type Queued = QueuedNote | QueuedWrite | QueuedPhoto;
 
 const isWrite = (queued: Queued): queued is QueuedWrite => "kind" in queued && queued.kind === "write";
 const isPhoto = (queued: Queued): queued is QueuedPhoto => "kind" in queued && queued.kind === "photo";
 const isNote = (queued: Queued): queued is QueuedNote => !("kind" in queued);
-
-let store: ReturnType<typeof createStore> | undefined;
-const outbox = () => (store ??= createStore(OUTBOX_DATABASE, "notes"));
 
 /**
  * The signature `saveNote` keys a note by: a send that failed for want of a connection is queued with its key. A
@@ -100,22 +82,9 @@ export async function queuedPhotos(): Promise<QueuedPhoto[]> {
   return (await queued()).filter(isPhoto);
 }
 
-/** Keeps a photo on the device until it can be sent (its key made when it was taken). */
-export async function queuePhoto(
-  photo: Omit<QueuedPhoto, "kind" | "queuedAt">,
-  now = Date.now(),
-): Promise<QueuedPhoto> {
-  const queuedPhoto: QueuedPhoto = { ...photo, kind: "photo", queuedAt: now };
-  await set(photo.idempotencyKey, queuedPhoto, outbox());
-  return queuedPhoto;
-}
-
-/** Sends a waiting photo as the page sends one (multipart, field `photo`), with its key. */
-export async function sendQueuedPhoto(photo: QueuedPhoto): Promise<unknown> {
-  const form = new FormData();
-  form.append("photo", new Blob([photo.bytes], { type: photo.type }), photo.fileName);
-  return backroomForm(photo.url, form, photo.idempotencyKey);
-}
+/** Sends a waiting photo (its code loaded only when one waits: every page carries the outbox's sender). */
+const sendQueuedPhoto = async (photo: QueuedPhoto): Promise<unknown> =>
+  (await import("./outbox-photos")).sendQueuedPhoto(photo);
 
 /** Sends a waiting write as it was asked, with its key. */
 export const sendQueuedWrite = (write: QueuedWrite): Promise<unknown> =>
