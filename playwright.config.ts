@@ -91,6 +91,9 @@ export default defineConfig({
       // (its last older than 2 s here, 5 minutes by default), as a person's open page does (lib/server/order-guide/).
       ORDER_LIST_MATCH_SECONDS: "0",
       ORDER_LIST_MATCH_ON_VIEW_SECONDS: "2",
+      // The same for the disputes' match to the stores' credit memos: a dispute's read asks for its own (lib/server/disputes/).
+      DISPUTE_MATCH_SECONDS: "0",
+      DISPUTE_MATCH_ON_VIEW_SECONDS: "2",
       // No history sweep either (its reads would spend the demo keys' budgets under the tests that count them), nor the
       // collections' sweep; with the sweeps off, a key added starts no walk either: a page opened starts its key's first
       // (e2e/insights-on-add.spec.ts starts a server of its own with the sweep on).

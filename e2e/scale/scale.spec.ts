@@ -125,6 +125,7 @@ test("two instances started at once on one empty database migrate it once and ar
     "029-rep-day-settings",
     "030-history-product-states",
     "031-order-list-sharing",
+    "032-disputes",
   ]);
   for (const instance of cluster.instances) {
     // The instances talk to the standalone sandbox as the real Data API: no embedded one.

@@ -6,17 +6,9 @@ import { validationErrorBody } from "@/lib/data-api/validation-errors";
 import { type EnvironmentClock, isoDay } from "./clock";
 import type { Database } from "./db/schema";
 import type { Environment } from "./environments";
-import { SandboxError } from "./handler";
 import { invoiceAsRead } from "./handlers/invoices";
-import {
-  checkIdempotencyKey,
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  releaseIdempotencyKey,
-  type StoredResponse,
-} from "./idempotency";
 import { hashKey } from "./keys";
-import { jsonRequest, type OperatorEnv } from "./operator-request";
+import { idempotentWrite, jsonRequest, type OperatorEnv } from "./operator-request";
 import { JSON_TYPE } from "./pipeline/context";
 import { enterOrder } from "./order-entry";
 
@@ -88,54 +80,17 @@ export function invoiceRoutes(options: {
     if (!parsed.success) return c.json(validationErrorBody(parsed.error), 400);
     const order = parsed.data;
 
-    const idempotencyKey = c.req.header("Idempotency-Key");
-    if (idempotencyKey !== undefined) {
-      checkIdempotencyKey(idempotencyKey);
-      const url = new URL(c.req.url);
-      const claim = await claimIdempotencyKey(db, {
-        keyHash,
-        idempotencyKey,
-        method: "POST",
-        path: url.pathname,
-        query: url.search,
-        body: raw,
-        now,
-      });
-      if (claim.kind === "replay")
-        return new Response(claim.response.body, {
-          status: claim.response.status,
-          headers: { ...claim.response.headers, "Idempotency-Replayed": "true" },
-        });
-    }
-
     const origin = new URL(c.req.url).origin;
     const assetUrl = (asset: string) => `${origin}${options.basePath}/${env}/${asset}`;
-    try {
-      const answer = await db.transaction().execute(async (trx) => {
-        const entered = await enterOrder(trx, order, now);
-        const read = await invoiceAsRead(trx, entered.invoiceId, assetUrl);
-        const stored: StoredResponse = {
-          status: 201,
-          headers: { "Content-Type": JSON_TYPE },
-          body: JSON.stringify({ ...read, deliveryDate: entered.deliveryDate }),
-        };
-        if (idempotencyKey !== undefined) await completeIdempotencyKey(trx, keyHash, idempotencyKey, stored);
-        return stored;
-      });
-      return new Response(answer.body, { status: answer.status, headers: answer.headers });
-    } catch (error) {
-      if (idempotencyKey !== undefined) {
-        // A refusal is the answer to this order, kept for its repeats; anything else frees the key for a retry.
-        if (error instanceof SandboxError && error.status < 500)
-          await completeIdempotencyKey(db, keyHash, idempotencyKey, {
-            status: error.status,
-            headers: { "Content-Type": JSON_TYPE, ...error.headers },
-            body: JSON.stringify(error.body),
-          });
-        else await releaseIdempotencyKey(db, keyHash, idempotencyKey);
-      }
-      throw error;
-    }
+    return idempotentWrite({ db, keyHash, request: c.req.raw, raw, now }, async (trx) => {
+      const entered = await enterOrder(trx, order, now);
+      const read = await invoiceAsRead(trx, entered.invoiceId, assetUrl);
+      return {
+        status: 201,
+        headers: { "Content-Type": JSON_TYPE },
+        body: JSON.stringify({ ...read, deliveryDate: entered.deliveryDate }),
+      };
+    });
   });
 
   return app;

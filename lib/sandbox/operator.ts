@@ -9,8 +9,9 @@ import { FaultRuleInput, type Faults, FaultRulesBody, MAX_RULES } from "./faults
 import { SandboxError } from "./handler";
 import type { JobRunner } from "./job-runner";
 import { JOBS, type JobName } from "./jobs";
-import { jsonBody, type OperatorEnv } from "./operator-request";
+import { creditRoutes } from "./operator-credits";
 import { invoiceRoutes } from "./operator-invoices";
+import { jsonBody, type OperatorEnv } from "./operator-request";
 import { keyRoutes } from "./operator-keys";
 import { isOperatorKey } from "./operator-secret";
 import { reseedEnvironment } from "./seed";
@@ -63,8 +64,8 @@ async function saveClockOffset(db: Kysely<Database>, offsetMs: number) {
 
 /**
  * The operator's endpoints of the sandbox (not part of the Data API), for the operator's key alone: issuing keys,
- * entering orders as the ERP's order entry, running the ERP's jobs now, moving the environment's clock, restoring the
- * seed, and fault rules.
+ * entering orders as the ERP's order entry and issuing its credit memos, running the ERP's jobs now, moving the
+ * environment's clock, restoring the seed, and fault rules.
  */
 export function operatorRoutes(options: OperatorOptions) {
   const app = new Hono<OperatorEnv>();
@@ -90,6 +91,7 @@ export function operatorRoutes(options: OperatorOptions) {
 
   app.route("/", keyRoutes(options));
   app.route("/", invoiceRoutes({ ...options, basePath: options.basePath ?? "" }));
+  app.route("/", creditRoutes({ ...options, basePath: options.basePath ?? "" }));
 
   // POST /{env}/operator/jobs/{import|export|end-of-day}: run one of the ERP's jobs now; answers what it changed.
   app.post("/:env/operator/jobs/:job", async (c) => {

@@ -41,6 +41,13 @@ export interface TestSandbox {
    */
   enterInvoice(order: InvoiceOrder, idempotencyKey?: string): Promise<Answer>;
   /**
+   * The ERP's credit memo played by the operator (`POST /{env}/operator/credits`): a Returned invoice crediting one of
+   * the store's invoices. `issueCredit({ customerId: 20001, invoiceNum: "INV-100123", lines: [{ productId: 10001,
+   * units: 2, amount: "45.00" }] })`; answers 201 `{invoice, lines}`, or the refusal. With `idempotencyKey`, a repeat
+   * issues no second credit.
+   */
+  issueCredit(credit: CreditMemo, idempotencyKey?: string): Promise<Answer>;
+  /**
    * Every record of a v1 list of the test environment, page by page (500 a page), read straight from the sandbox: what
    * a test compares Backroom's own copy or document with. `walk("/invoices?Statuses=1,7", "Supplier")`.
    */
@@ -53,6 +60,19 @@ export interface InvoiceOrder {
   customerId: number;
   lines: { productId: number; units: number }[];
   /** The invoice's date, YYYY-MM-DD; the environment's UTC today when left out. */
+  date?: string;
+}
+
+/** The body of `POST /{env}/operator/credits` (`operator-credits.ts`). */
+export interface CreditMemo {
+  customerId: number;
+  /** The store's invoice credited: its `InvoiceNum`, which becomes the credit's `PONum`. */
+  invoiceNum: string;
+  /** Per product of that invoice: units back (0 for a price credit) and the amount, decimal dollars ("45.00"). */
+  lines: { productId: number; units: number; amount: string }[];
+  /** Each line's `Reason`; "Credit memo" when left out. */
+  reason?: string;
+  /** The credit's date, YYYY-MM-DD; the environment's UTC today when left out. */
   date?: string;
 }
 
@@ -100,6 +120,12 @@ export async function openTestSandbox(): Promise<TestSandbox> {
       send("/test/operator/invoices", "POST", {
         as: runtime.operatorKey,
         body: order,
+        headers: idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey },
+      }),
+    issueCredit: (credit, idempotencyKey) =>
+      send("/test/operator/credits", "POST", {
+        as: runtime.operatorKey,
+        body: credit,
         headers: idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey },
       }),
     async walk(path, as) {

@@ -30,7 +30,9 @@ export type NotificationKind =
   | "customer-on-hold"
   | "delivery-cutoff"
   | "reorder-request"
-  | "reorder-update";
+  | "reorder-update"
+  | "dispute-opened"
+  | "dispute-update";
 
 export interface KindSpec {
   label: string;
@@ -127,6 +129,21 @@ export const NOTIFICATION_KINDS: Record<NotificationKind, KindSpec> = {
     keyTypes: ["Customer", "Employee"],
     defaults: everyone("both"),
     own: true,
+  },
+  "dispute-opened": {
+    label: "Delivery disputed by a store",
+    description:
+      "For a rep: a store of theirs disputed lines of an invoice (short, damaged, not compliant, wrong price).",
+    keyTypes: ["Employee"],
+    defaults: everyone("both"),
+    reps: true,
+  },
+  "dispute-update": {
+    label: "A dispute moved",
+    description:
+      "A dispute you raised or handle was answered, acknowledged, credited or closed; for a brand, a reply on its products.",
+    keyTypes: ["Customer", "Employee", "Supplier"],
+    defaults: everyone("inbox"),
   },
 };
 

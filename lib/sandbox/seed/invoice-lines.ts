@@ -16,7 +16,8 @@ const BACK_ORDER_REASONS = [
   [2, "Short shipped by supplier"],
   [3, "Allocation limit reached"],
 ] as const;
-const RETURN_REASONS = [
+/** The reasons a Returned invoice's lines carry (a credit memo's too, when it gives one of them). */
+export const RETURN_REASONS = [
   [11, "Damaged in transit"],
   [12, "Expired product"],
   [13, "Wrong item delivered"],

@@ -2,6 +2,7 @@ import "server-only";
 import type { Kysely } from "kysely";
 import type { DataApiClient, RecordOf } from "@/lib/data-api/client";
 import { apiWalkOptions } from "@/lib/domain/api-query";
+import { brandLines, type DisputeLine } from "@/lib/domain/disputes/dispute";
 import { repsRequest } from "@/lib/domain/delivery/requests";
 import { repCustomerIds } from "@/lib/domain/my-accounts";
 import { parseRole } from "@/lib/session/roles";
@@ -20,7 +21,11 @@ import type { Environment } from "./session/types";
  * - **the rep's side**: a workspace whose Employee key reads the store's record, to the members linked to the
  *   store's `SalesRepUserID` (Members' rep link) and to its owners and admins;
  * - **the maker's workspace** always (it is its record), on the side of its key's type;
- * - **a brand** (a Supplier key) is no side of a store's record.
+ * - **a brand** (a Supplier key) is no side of a store's record, with one exception: a dispute's lines of its own
+ *   products with a quality reason (damaged, not compliant: `brandLines`). It sees those lines only, and the dispute's
+ *   header (the store's name, the invoice's number and day, the status), never the store's other lines, the store's
+ *   and the rep's replies or the photos (`brandPart`); its suppliers are its key's scope, as the key's probe read
+ *   them from `/suppliers` when it was added.
  *
  * In the demo, everyone is one shared person a kind, told apart by browser (`Actor.visitor`): a visitor's records are
  * seen by that visitor's other demo roles only (one browser trying the retailer, then the staff), never by another
@@ -179,4 +184,25 @@ export async function repPeople(
     .distinct()
     .execute();
   return rows;
+}
+
+/** The suppliers a Supplier key speaks for (its scope: `/suppliers` as its probe read them); none for other keys. */
+export function brandSuppliers(actor: KeyActor): Set<number> {
+  if (actor.key.keyType !== "Supplier") return new Set();
+  return new Set((actor.key.scope.suppliers ?? []).map((s) => s.id));
+}
+
+/**
+ * A brand's part in a dispute: its own products' lines with a quality reason, or undefined when it has none (then it
+ * is no side of the dispute, and is answered 404 as for no dispute).
+ *
+ * @example
+ * const lines = brandPart(actor, disputeLines); // undefined: another brand's, or a short case
+ */
+export function brandPart<L extends Pick<DisputeLine, "supplierId" | "reason">>(
+  actor: KeyActor,
+  lines: readonly L[],
+): L[] | undefined {
+  const mine = brandLines(lines, brandSuppliers(actor));
+  return mine.length ? mine : undefined;
 }
