@@ -6,7 +6,8 @@ import Link from "next/link";
 import { REASON_WORDS } from "@/lib/domain/disputes/dispute";
 import { formatMoney } from "@/lib/format/display";
 import { plural } from "@/lib/format/plural";
-import { AGE_BUCKETS, type FigureCount, listHref } from "@/lib/ui/disputes/dispute-figures";
+import type { Tally } from "@/lib/domain/disputes/figures";
+import { AGE_BUCKETS, listHref } from "@/lib/ui/disputes/dispute-figures";
 import { disputeFiguresQueryOptions } from "@/lib/ui/disputes/disputes-client";
 
 interface DisputeFiguresProps {
@@ -23,16 +24,17 @@ export function DisputeFigures({ keyType }: DisputeFiguresProps) {
   if (!figures.data)
     return <span role="status" aria-label="Loading the figures" className="skeleton block h-40 w-full" />;
   const f = figures.data;
+  const staff = f.side === "rep";
   return (
     <section aria-labelledby="dispute-figures" className="space-y-3">
       <h2 id="dispute-figures" className="text-lg font-semibold">
         {keyType === "Supplier" ? "Your products' disputes" : "Figures"}
       </h2>
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
-        {f.openByAge && (
+        {staff && (
           <FigureBox title="Open, by age">
             {AGE_BUCKETS.map((bucket) => {
-              const row = f.openByAge?.find((r) => r.fromDays === bucket.from);
+              const row = f.openByAge.find((r) => r.fromDays === bucket.from);
               return (
                 <FigureRow
                   key={bucket.id}
@@ -44,7 +46,7 @@ export function DisputeFigures({ keyType }: DisputeFiguresProps) {
             })}
           </FigureBox>
         )}
-        {f.medianDaysToResolve !== undefined && (
+        {staff && (
           <FigureBox title="Time to resolve">
             <p className="text-2xl font-bold">
               {f.medianDaysToResolve === null ? "None resolved yet" : plural(f.medianDaysToResolve, "day")}
@@ -52,7 +54,7 @@ export function DisputeFigures({ keyType }: DisputeFiguresProps) {
             <p className="text-sm">
               the median over{" "}
               <Link href={listHref({ status: "resolved" })} className="link">
-                {plural(f.resolved ?? 0, "resolved dispute")}
+                {plural(f.resolved, "resolved dispute")}
               </Link>
             </p>
           </FigureBox>
@@ -63,7 +65,7 @@ export function DisputeFigures({ keyType }: DisputeFiguresProps) {
             <FigureRow key={r.reason} label={REASON_WORDS[r.reason]} href={listHref({ reason: r.reason })} figure={r} />
           ))}
         </FigureBox>
-        {f.byBrand && (
+        {staff && (
           <FigureBox title="By brand">
             {f.byBrand.length === 0 && <p className="text-sm">None.</p>}
             {f.byBrand.slice(0, 8).map((r) => (
@@ -76,7 +78,7 @@ export function DisputeFigures({ keyType }: DisputeFiguresProps) {
             ))}
           </FigureBox>
         )}
-        {f.byProduct && (
+        {staff && (
           <FigureBox title="By product">
             {f.byProduct.length === 0 && <p className="text-sm">None.</p>}
             {f.byProduct.slice(0, 8).map((r) => (
@@ -98,7 +100,7 @@ function FigureBox({ title, children }: { title: string; children: React.ReactNo
   );
 }
 
-function FigureRow({ label, href, figure }: { label: string; href: Route | undefined; figure: FigureCount }) {
+function FigureRow({ label, href, figure }: { label: string; href: Route | undefined; figure: Tally }) {
   const text = `${figure.count} · ${formatMoney(figure.amount)}`;
   return (
     <p className="flex min-h-11 items-center justify-between gap-2 text-sm">

@@ -13,7 +13,7 @@ import { ReportProblem } from "./report-problem";
 const RETURNED = 4;
 
 interface InvoiceDisputesProps {
-  invoice: { InvoiceNum: string; CustomerID: number; Date: string; Status: number };
+  invoice: { InvoiceID: number; InvoiceNum: string; CustomerID: number; Date: string; Status: number };
   /** The invoice's lines, once read (the first 500). */
   lines: readonly InvoiceLineRecord[] | undefined;
   /** Opened at once ("Report a problem" pressed on the receiving view's card). */

@@ -120,6 +120,7 @@ function Delivery({ invoice, today }: DeliveryProps) {
           )}
           <InvoiceDisputes
             invoice={{
+              InvoiceID: id,
               InvoiceNum: invoice.InvoiceNum,
               CustomerID: invoice.CustomerID,
               Date: invoice.Date,

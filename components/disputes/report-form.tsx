@@ -25,7 +25,7 @@ import { BUTTON, PRIMARY } from "@/lib/ui/styles";
 import { ReportLine } from "./report-line";
 
 interface ReportFormProps {
-  invoice: { InvoiceNum: string; CustomerID: number; Date: string };
+  invoice: { InvoiceID: number; InvoiceNum: string; CustomerID: number; Date: string };
   lines: readonly InvoiceLineRecord[];
   onCancel: () => void;
 }
@@ -95,7 +95,7 @@ export function ReportForm({ invoice, lines, onCancel }: ReportFormProps) {
     setServerErrors(new Map());
     try {
       const sent = await disputesClient.open(
-        { invoiceNum: invoice.InvoiceNum, lines: drafts.map(claimOf) },
+        { invoiceNum: invoice.InvoiceNum, invoiceId: invoice.InvoiceID, lines: drafts.map(claimOf) },
         key.current,
       );
       await queryClient.invalidateQueries({ queryKey: DISPUTES_KEY });

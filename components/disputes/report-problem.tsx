@@ -9,7 +9,7 @@ import { PRIMARY } from "@/lib/ui/styles";
 const ReportForm = lazy(() => import("./report-form").then((m) => ({ default: m.ReportForm })));
 
 interface ReportProblemProps {
-  invoice: { InvoiceNum: string; CustomerID: number; Date: string };
+  invoice: { InvoiceID: number; InvoiceNum: string; CustomerID: number; Date: string };
   /** The invoice's lines as `/invoices/{id}/lines` answered them. */
   lines: readonly InvoiceLineRecord[];
   /** Opened at once (the receiving view's card opens its own). */

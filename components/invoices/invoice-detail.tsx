@@ -67,7 +67,13 @@ export function InvoiceDetail({ invoiceId }: InvoiceDetailProps) {
       <InvoiceReorders customerId={inv.CustomerID} invoiceNum={inv.InvoiceNum} />
       {inv.InvoiceNum && inv.CustomerID != null && inv.Date && inv.Status != null && (
         <InvoiceDisputes
-          invoice={{ InvoiceNum: inv.InvoiceNum, CustomerID: inv.CustomerID, Date: inv.Date, Status: inv.Status }}
+          invoice={{
+            InvoiceID: invoiceId,
+            InvoiceNum: inv.InvoiceNum,
+            CustomerID: inv.CustomerID,
+            Date: inv.Date,
+            Status: inv.Status,
+          }}
           lines={lines.isPlaceholderData || linesPage !== 1 ? undefined : lines.data?.records}
         />
       )}

@@ -1,5 +1,6 @@
 import type { Route } from "next";
 import type { DisputeReason, DisputeStatus } from "@/lib/domain/disputes/dispute";
+import { AGE_BUCKETS as DOMAIN_BUCKETS, type DisputeFigures } from "@/lib/domain/disputes/figures";
 import type { DisputeSummary } from "@/lib/domain/disputes/view";
 
 /**
@@ -7,30 +8,16 @@ import type { DisputeSummary } from "@/lib/domain/disputes/view";
  * `GET /api/disputes/figures` answers: each figure a count that opens the list it counts. Pure.
  */
 
-/** Open disputes by age in days: the figures' buckets and the list's `age` filter. */
-export const AGE_BUCKETS = [
-  { id: "0-2", label: "0–2 days", from: 0, to: 2 },
-  { id: "3-7", label: "3–7 days", from: 3, to: 7 },
-  { id: "8-14", label: "8–14 days", from: 8, to: 14 },
-  { id: "15+", label: "15+ days", from: 15, to: Number.POSITIVE_INFINITY },
-] as const;
+/** Open disputes by age in days, as the figures count them: the list's `age` filter ("0-2", "15+"). */
+export const AGE_BUCKETS = DOMAIN_BUCKETS.map((b) => ({
+  id: b.toDays === null ? `${b.fromDays}+` : `${b.fromDays}-${b.toDays}`,
+  label: b.label,
+  from: b.fromDays,
+  to: b.toDays ?? Number.POSITIVE_INFINITY,
+}));
 
-export interface FigureCount {
-  count: number;
-  /** The lines' amounts, cents. */
-  amount: string;
-}
-
-/** `GET /api/disputes/figures`: staff see every part, a brand its products' disputes by reason. */
-export interface DisputeFiguresJson {
-  openByAge?: ({ label: string; fromDays: number; toDays: number | null } & FigureCount)[];
-  /** Days from opened to resolved, the median over resolved disputes; null with none resolved. */
-  medianDaysToResolve?: number | null;
-  resolved?: number;
-  byReason: ({ reason: DisputeReason } & FigureCount)[];
-  byBrand?: ({ supplierId: number | null; name: string | null } & FigureCount)[];
-  byProduct?: ({ productId: number; name: string } & FigureCount)[];
-}
+/** `GET /api/disputes/figures`: the distributor's side's figures, or a brand's (its products' quality lines). */
+export type DisputeFiguresJson = DisputeFigures & { side: "rep" | "brand" };
 
 export interface ListFilter {
   status?: DisputeStatus;

@@ -54,7 +54,7 @@ export const disputeFiguresQueryOptions = () => ({
 
 export const disputesClient = {
   /** Raises a dispute on an invoice, once per key. */
-  open: (body: { invoiceNum: string; lines: LineClaim[] }, idempotencyKey: string) =>
+  open: (body: { invoiceNum: string; invoiceId?: number; lines: LineClaim[] }, idempotencyKey: string) =>
     backroomJson<DisputeView>("POST", "/api/disputes", { body, headers: { "Idempotency-Key": idempotencyKey } }),
   /** `acknowledge`, `replies {text}`, `close {reason}`, once per key. */
   post: (id: string, action: "acknowledge" | "replies" | "close", idempotencyKey: string, body?: unknown) =>

@@ -1,11 +1,12 @@
+import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "@/lib/domain/disputes/photo-type";
+
 /**
  * What a dispute's photo may be, checked on the phone before a byte is sent (the server checks the same): a JPEG, PNG
  * or HEIC (an iPhone's camera), at most 10 MB, at most 10 a dispute. Pure.
  */
 
 export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/heic"] as const;
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-export const MAX_PHOTOS = 10;
+export { MAX_PHOTO_BYTES, MAX_PHOTOS } from "@/lib/domain/disputes/photo-type";
 
 /** What the file input offers (the camera first on a phone, `capture="environment"`). */
 export const PHOTO_ACCEPT = PHOTO_TYPES.join(",");
