@@ -48,12 +48,12 @@ export function DisputeFigures({ keyType }: DisputeFiguresProps) {
         )}
         {staff && (
           <FigureBox title="Time to resolve">
-            <p className="text-2xl font-bold">
-              {f.medianDaysToResolve === null ? "None resolved yet" : plural(f.medianDaysToResolve, "day")}
-            </p>
             <p className="text-sm">
+              <span className="block text-2xl font-bold">
+                {f.medianDaysToResolve === null ? "None resolved yet" : plural(f.medianDaysToResolve, "day")}
+              </span>{" "}
               the median over{" "}
-              <Link href={listHref({ status: "resolved" })} className="link">
+              <Link href={listHref({ status: "resolved" })} className="link inline-flex min-h-11 items-center">
                 {plural(f.resolved, "resolved dispute")}
               </Link>
             </p>
@@ -101,21 +101,21 @@ function FigureBox({ title, children }: { title: string; children: React.ReactNo
 }
 
 function FigureRow({ label, href, figure }: { label: string; href: Route | undefined; figure: Tally }) {
-  const text = `${figure.count} · ${formatMoney(figure.amount)}`;
-  return (
-    <p className="flex min-h-11 items-center justify-between gap-2 text-sm">
+  const body = (
+    <>
       <span className="min-w-0 truncate">{label}</span>
-      {href === undefined ? (
-        <span className="tabular-nums">{text}</span>
-      ) : (
-        <Link
-          href={href}
-          className="link inline-flex min-h-11 shrink-0 items-center tabular-nums"
-          aria-label={`${plural(figure.count, "dispute")}, ${label}, ${formatMoney(figure.amount)}`}
-        >
-          {text}
-        </Link>
-      )}
-    </p>
+      <span className="shrink-0 tabular-nums">
+        {plural(figure.count, "dispute")} · {formatMoney(figure.amount)}
+      </span>
+    </>
+  );
+  const row = "flex min-h-11 items-center justify-between gap-2 text-sm";
+  // The whole row is the link (its label and its figures), as large as a thumb.
+  return href === undefined ? (
+    <p className={row}>{body}</p>
+  ) : (
+    <Link href={href} className={`${row} link`}>
+      {body}
+    </Link>
   );
 }
