@@ -27,8 +27,12 @@ interface ReportLineProps {
 export function ReportLine({ line, draft, offeredPrice, errors, disabled, onReason, onChange }: ReportLineProps) {
   const id = useId();
   const unitsError = errors?.units ?? (draft?.problem && !/price/i.test(draft.problem) ? draft.problem : undefined);
+  // An expected price not typed yet is no error: the line is simply not counted until it is.
+  const typed = Boolean(draft?.expectedPrice.trim());
   const priceError =
-    errors?.expectedPrice ?? (draft?.problem && /price/i.test(draft.problem) ? draft.problem : undefined);
+    errors?.expectedPrice ?? (typed && draft?.problem && /price/i.test(draft.problem) ? draft.problem : undefined);
+  // The agreed price is offered where it is below the invoiced one: at or above it there is nothing to claim.
+  const agreedBelow = offeredPrice !== undefined && Number(offeredPrice) < Number(line.unitPrice);
   const lineError = errors?.invoiceLineId;
   return (
     <li
@@ -64,7 +68,7 @@ export function ReportLine({ line, draft, offeredPrice, errors, disabled, onReas
       </fieldset>
       {lineError && <p className={FIELD_ERROR}>{lineError}</p>}
       {draft && (
-        <div className="grid gap-3 sm:grid-cols-[auto_auto_1fr] sm:items-start">
+        <div className="grid gap-3 sm:grid-cols-[auto_auto_minmax(0,1fr)] sm:items-start">
           <div>
             <label htmlFor={`${id}-units`} className="block text-sm font-medium">
               Units {draft.reason === "wrong-price" ? "at the wrong price" : draft.reason === "short" ? "short" : ""}
@@ -122,7 +126,7 @@ export function ReportLine({ line, draft, offeredPrice, errors, disabled, onReas
                 aria-describedby={priceError ? `${id}-price-error` : undefined}
                 onChange={(e) => onChange({ expectedPrice: e.target.value })}
               />
-              {offeredPrice !== undefined && draft.expectedPrice !== offeredPrice && (
+              {agreedBelow && draft.expectedPrice !== offeredPrice && (
                 <button
                   type="button"
                   className="link mt-1 block min-h-11 text-left text-sm"
@@ -131,6 +135,11 @@ export function ReportLine({ line, draft, offeredPrice, errors, disabled, onReas
                   Your agreed price that day: {formatMoney(offeredPrice)}
                 </button>
               )}
+              {offeredPrice !== undefined && !agreedBelow && (
+                <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">
+                  Your agreed price that day was {formatMoney(offeredPrice)}, as invoiced.
+                </p>
+              )}
               {priceError && (
                 <p id={`${id}-price-error`} className={FIELD_ERROR}>
                   {priceError}
@@ -138,7 +147,7 @@ export function ReportLine({ line, draft, offeredPrice, errors, disabled, onReas
               )}
             </div>
           )}
-          <div className={draft.reason === "wrong-price" ? "sm:col-span-3" : ""}>
+          <div className={draft.reason === "wrong-price" ? "sm:col-span-3" : "sm:col-span-2"}>
             <label htmlFor={`${id}-note`} className="block text-sm font-medium">
               Note (optional)
             </label>
