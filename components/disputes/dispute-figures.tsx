@@ -93,7 +93,8 @@ export function DisputeFigures({ keyType }: DisputeFiguresProps) {
 
 function FigureBox({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <div className="space-y-1 rounded border border-slate-300 p-3 dark:border-slate-600">
+    // min-w-0: a long product's name is truncated in its box, never widening the page past a phone's screen.
+    <div className="min-w-0 space-y-1 rounded border border-slate-300 p-3 dark:border-slate-600">
       <h3 className="font-semibold">{title}</h3>
       {children}
     </div>
