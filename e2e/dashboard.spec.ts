@@ -128,6 +128,10 @@ for (const key of KEYS) {
             page.getByRole("list", { name: "Reorder lists" }).or(page.getByText("No list has been sent yet")),
           ).toBeVisible();
           await expect(page.locator("main")).not.toContainText("undefined");
+        } else if (href === "/receiving" || href === "/disputes") {
+          // A store's deliveries of today and yesterday; the disputes the key sees (none on a fresh demo's): cards.
+          await expect(page.getByTestId(href === "/receiving" ? "receiving-loaded" : "disputes-loaded")).toBeVisible();
+          await expect(page.locator("main")).not.toContainText("undefined");
         } else if (href === "/menus") {
           // A brand's shared menus: the form that makes a link, and the links made (none yet on a fresh demo).
           await expect(page.getByRole("heading", { level: 2, name: "Make a link" })).toBeVisible();

@@ -20,6 +20,7 @@ import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { joinScopeOf } from "@/lib/ui/views/use-joined-rows";
 import { InvoiceBrandShare } from "./invoice-brand-share";
 import { InvoiceReorders } from "./invoice-reorders";
+import { InvoiceDisputes } from "@/components/disputes/invoice-disputes";
 
 interface InvoiceDetailProps {
   invoiceId: number;
@@ -64,6 +65,18 @@ export function InvoiceDetail({ invoiceId }: InvoiceDetailProps) {
         </Link>
       </div>
       <InvoiceReorders customerId={inv.CustomerID} invoiceNum={inv.InvoiceNum} />
+      {inv.InvoiceNum && inv.CustomerID != null && inv.Date && inv.Status != null && (
+        <InvoiceDisputes
+          invoice={{
+            InvoiceID: invoiceId,
+            InvoiceNum: inv.InvoiceNum,
+            CustomerID: inv.CustomerID,
+            Date: inv.Date,
+            Status: inv.Status,
+          }}
+          lines={lines.isPlaceholderData || linesPage !== 1 ? undefined : lines.data?.records}
+        />
+      )}
       {inv.RevisionStatus && (
         <p
           role="status"

@@ -18,6 +18,11 @@ describe("navigationFor", () => {
     expect(hrefs("Supplier")).not.toContain("/order-guide");
     expect(hrefs("Customer")).toContain("/order-guide/lists");
     expect(hrefs("Supplier")).not.toContain("/order-guide/lists");
+    // Receiving is the store's back door; the disputes are every side's (a brand's: its products' quality lines).
+    expect(hrefs("Customer")).toContain("/receiving");
+    expect(hrefs("Employee")).not.toContain("/receiving");
+    expect(hrefs("Supplier")).not.toContain("/receiving");
+    for (const keyType of ["Customer", "Employee", "Supplier"] as const) expect(hrefs(keyType)).toContain("/disputes");
     // A brand may read open invoices (its own portion): the entry is kept from it by its key types, not its operation.
     expect(hrefs("Supplier")).toContain("/payments");
   });

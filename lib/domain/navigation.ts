@@ -27,6 +27,10 @@ export const NAVIGATION: readonly NavSection[] = [
       { href: "/invoices", label: "Invoices", operation: "listInvoices" },
       // What is open now, debts and credits apart: the retailer's overdue and due-soon figures open it.
       { href: "/invoices/open", label: "Open invoices", operation: "listOpenInvoices" },
+      // The store's back door: today's and yesterday's deliveries, each a tap from reporting a problem.
+      { href: "/receiving", label: "Receiving", operation: "listInvoices", keyTypes: ["Customer"] },
+      // What a store disputed on a delivery, kept in Backroom until the API shows the credit.
+      { href: "/disputes", label: "Disputes", operation: "listInvoices" },
       { href: "/ar-aging", label: "AR aging", operation: "listArAging" },
       { href: "/collections", label: "Collections", operation: "listArAging", keyTypes: ["Employee"] },
       { href: "/payments", label: "Payments", operation: "listPayments" },

@@ -3,11 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sessionKeyStore } from "@/lib/ui/idempotency";
 import { fakeBackroom } from "@/lib/ui/notes/testing";
 import { MemoryStorage } from "@/lib/ui/test-storage";
-import { flushOutbox, queuedNotes, queuedWrites, writeNote, writeOnce } from "./outbox";
+import { DataApiError } from "@/lib/data-api/data-api-error";
+import { flushOutbox, queuedNotes, queuedPhotos, queuedWrites, writeNote, writeOnce } from "./outbox";
+import { queuePhoto } from "./outbox-photos";
 
 beforeEach(async () => {
   // Each test from an empty outbox: what the last one left is sent to nobody.
   await flushOutbox(
+    async () => undefined,
     async () => undefined,
     async () => undefined,
   );
@@ -211,5 +214,81 @@ describe("a write of Backroom's own (an acknowledgment) beside the notes", () =>
     backroom.fail.push(Response.json({ Error: { code: "FORBIDDEN", detail: "viewer" } }, { status: 403 }));
     await expect(writeOnce(keys, ack, { online: true })).rejects.toMatchObject({ status: 403 });
     expect(await queuedWrites()).toEqual([]);
+  });
+});
+
+describe("a dispute's photo", () => {
+  const photo = (key: string) => ({
+    url: "/api/disputes/d-1/photos",
+    bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xd9]).buffer,
+    type: "image/jpeg",
+    fileName: "box.jpg",
+    idempotencyKey: key,
+    label: "Photo for the dispute on invoice 1001",
+  });
+
+  it("waits on the device with its bytes, apart from the notes and writes, and is sent once when the signal is back", async () => {
+    await queuePhoto(photo("p-1"));
+    expect(await queuedNotes()).toEqual([]);
+    expect(await queuedWrites()).toEqual([]);
+    expect((await queuedPhotos()).map((p) => [p.idempotencyKey, new Uint8Array(p.bytes).length])).toEqual([["p-1", 4]]);
+    const sent: string[] = [];
+    const offline = async () => {
+      throw new DataApiError({ status: 0, code: "NETWORK_ERROR", detail: "no signal" });
+    };
+    expect(
+      await flushOutbox(
+        async () => undefined,
+        async () => undefined,
+        offline,
+      ),
+    ).toEqual({
+      sent: 0,
+      refused: 0,
+      waiting: 1,
+    });
+    const online = async (p: { idempotencyKey: string }) => void sent.push(p.idempotencyKey);
+    expect(
+      await flushOutbox(
+        async () => undefined,
+        async () => undefined,
+        online,
+      ),
+    ).toEqual({
+      sent: 1,
+      refused: 0,
+      waiting: 0,
+    });
+    expect(
+      await flushOutbox(
+        async () => undefined,
+        async () => undefined,
+        online,
+      ),
+    ).toEqual({
+      sent: 0,
+      refused: 0,
+      waiting: 0,
+    });
+    expect(sent).toEqual(["p-1"]);
+    expect(await queuedPhotos()).toEqual([]);
+  });
+
+  it("leaves the outbox when Backroom refuses it (too large, the dispute's eleventh)", async () => {
+    await queuePhoto(photo("p-2"));
+    const refuse = async () => {
+      throw new DataApiError({ status: 422, detail: "A dispute holds at most 10 photos." });
+    };
+    expect(
+      await flushOutbox(
+        async () => undefined,
+        async () => undefined,
+        refuse,
+      ),
+    ).toEqual({
+      sent: 0,
+      refused: 1,
+      waiting: 0,
+    });
   });
 });

@@ -1,17 +1,18 @@
-import { createStore, del, entries, set } from "idb-keyval";
+import { del, entries, set } from "idb-keyval";
 import { isDataApiError } from "@/lib/data-api/data-api-error";
 import { backroomJson } from "@/lib/ui/backroom-json";
 import { hashOf, type KeyStore, keyForSignature } from "@/lib/ui/idempotency";
 import type { NoteJson } from "@/lib/domain/notes/note-rules";
 import type { NewNoteBody } from "@/lib/domain/notes/note-schema";
 import { type NoteDraft, sendDraft } from "@/lib/ui/notes/save-note";
-import { OUTBOX_DATABASE } from "./device-databases";
+import { outbox, type QueuedPhoto } from "./outbox-store";
 
 export { OUTBOX_DATABASE } from "./device-databases";
+export type { QueuedPhoto } from "./outbox-store";
 
 /**
- * Writes made without a connection: visit notes, and other writes to Backroom's own endpoints that name their effect
- * by an Idempotency-Key (a reorder request's acknowledgment). Each is kept on the device (IndexedDB, idb-keyval) with
+ * Writes made without a connection: visit notes, other writes to Backroom's own endpoints that name their effect
+ * by an Idempotency-Key (a reorder request's acknowledgment), and a dispute's photos (their bytes kept too). Each is kept on the device (IndexedDB, idb-keyval) with
  * the key made when it was asked for, and sent when the connection is back (`flushOutbox`, on the browser's `online`
  * event and when a dashboard page opens). However often it is sent (two tabs, a send whose answer was lost) Backroom
  * acts once. Deleted by `clearDevice` with the rest at sign-out.
@@ -36,12 +37,11 @@ export interface QueuedWrite {
   queuedAt: number;
 }
 
-type Queued = QueuedNote | QueuedWrite;
+type Queued = QueuedNote | QueuedWrite | QueuedPhoto;
 
 const isWrite = (queued: Queued): queued is QueuedWrite => "kind" in queued && queued.kind === "write";
-
-let store: ReturnType<typeof createStore> | undefined;
-const outbox = () => (store ??= createStore(OUTBOX_DATABASE, "notes"));
+const isPhoto = (queued: Queued): queued is QueuedPhoto => "kind" in queued && queued.kind === "photo";
+const isNote = (queued: Queued): queued is QueuedNote => !("kind" in queued);
 
 /**
  * The signature `saveNote` keys a note by: a send that failed for want of a connection is queued with its key. A
@@ -69,13 +69,22 @@ async function queued(): Promise<Queued[]> {
 
 /** The notes waiting on the device, oldest first. */
 export async function queuedNotes(): Promise<QueuedNote[]> {
-  return (await queued()).filter((q): q is QueuedNote => !isWrite(q));
+  return (await queued()).filter(isNote);
 }
 
 /** The other writes waiting on the device, oldest first. */
 export async function queuedWrites(): Promise<QueuedWrite[]> {
   return (await queued()).filter(isWrite);
 }
+
+/** The photos waiting on the device, oldest first. */
+export async function queuedPhotos(): Promise<QueuedPhoto[]> {
+  return (await queued()).filter(isPhoto);
+}
+
+/** Sends a waiting photo (its code loaded only when one waits: every page carries the outbox's sender). */
+const sendQueuedPhoto = async (photo: QueuedPhoto): Promise<unknown> =>
+  (await import("./outbox-photos")).sendQueuedPhoto(photo);
 
 /** Sends a waiting write as it was asked, with its key. */
 export const sendQueuedWrite = (write: QueuedWrite): Promise<unknown> =>
@@ -173,13 +182,14 @@ export async function writeNote(
 export async function flushOutbox(
   send: (draft: NoteDraft) => Promise<unknown> = sendDraft,
   sendWrite: (write: QueuedWrite) => Promise<unknown> = sendQueuedWrite,
+  sendPhoto: (photo: QueuedPhoto) => Promise<unknown> = sendQueuedPhoto,
 ): Promise<{ sent: number; refused: number; waiting: number }> {
   let sent = 0;
   let refused = 0;
   let waiting = 0;
   for (const item of await queued()) {
     try {
-      await (isWrite(item) ? sendWrite(item) : send(item));
+      await (isWrite(item) ? sendWrite(item) : isPhoto(item) ? sendPhoto(item) : send(item));
       sent++;
       await del(item.idempotencyKey, outbox());
     } catch (error) {

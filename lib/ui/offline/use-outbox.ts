@@ -6,10 +6,11 @@ import { NOTES_KEY } from "@/lib/domain/notes/note-rules";
 import { hasDatabase, OUTBOX_DATABASE } from "./device-databases";
 import type { QueuedNote, QueuedWrite } from "./outbox";
 
-/** The queries a waiting write (an acknowledgment) changes: Today's answer and the reorder lists. */
+/** The queries a waiting write (an acknowledgment, a dispute's photo) changes: Today's answer, the lists, the disputes. */
 const WRITES_CHANGE = [
   ["backroom", "today"],
   ["backroom", "order-list"],
+  ["backroom", "disputes"],
 ] as const;
 
 /** Told on the window whenever the outbox changes (a note queued, notes sent). */
@@ -32,8 +33,8 @@ export function useOutboxSender(): void {
       try {
         // Only where notes were ever queued (no empty database for everyone else), and its code loaded only then.
         if (!(await hasOutbox())) return;
-        const { flushOutbox, queuedWrites } = await import("./outbox");
-        const writes = (await queuedWrites()).length;
+        const { flushOutbox, queuedPhotos, queuedWrites } = await import("./outbox");
+        const writes = (await queuedWrites()).length + (await queuedPhotos()).length;
         const { sent, refused } = await flushOutbox();
         if (sent + refused > 0) {
           outboxChanged();
