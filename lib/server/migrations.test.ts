@@ -8,6 +8,7 @@ import type { BackroomDatabase } from "./core/db/schema";
 import { CORE_COLUMNS } from "./core/db/testing";
 import type { AccountingTables } from "./accounting/tables";
 import type { CollectionsTables } from "./collections/tables";
+import type { DisputeTables } from "./disputes/tables";
 import type { HistoryTables } from "./insights/tables";
 import type { MenuTables } from "./menus/tables";
 import type { NoteTables } from "./notes/tables";
@@ -38,7 +39,8 @@ type AllTables = BackroomDatabase &
   AccountingTables &
   OrderListTables &
   MenuTables &
-  TodayTables;
+  TodayTables &
+  DisputeTables;
 
 /**
  * Every table with every column, as its type says (`CORE_COLUMNS` for the core's): TypeScript refuses this object
@@ -335,6 +337,76 @@ const COLUMNS = {
     detail: "text",
     idempotency_key: "text null",
   },
+  disputes: {
+    id: "text",
+    workspace_id: "text",
+    environment: "text",
+    visitor: "text null",
+    customer_id: "number",
+    customer_name: "text",
+    sales_rep_user_id: "number null",
+    invoice_id: "number",
+    invoice_num: "text",
+    invoice_date: "text",
+    status: "text",
+    amount: "text",
+    credited: "text",
+    opened_at: "text",
+    opened_by: "text",
+    opened_by_name: "text",
+    acknowledged_at: "text null",
+    acknowledged_by_name: "text null",
+    resolved_at: "text null",
+    resolved_by_name: "text null",
+    resolution_json: "text null",
+    matched_at: "text null",
+    version: "number",
+    idempotency_key: "text",
+    request_digest: "text",
+  },
+  dispute_lines: {
+    dispute_id: "text",
+    position: "number",
+    invoice_line_id: "number",
+    product_id: "number",
+    product_name: "text",
+    supplier_id: "number null",
+    batch_code: "text",
+    reason: "text",
+    units: "number",
+    invoiced_units: "number",
+    unit_price: "text",
+    expected_price: "text null",
+    amount: "text",
+    note: "text null",
+    credited: "text",
+    credits_json: "text",
+  },
+  dispute_events: {
+    id: "text",
+    dispute_id: "text",
+    version: "number",
+    at: "text",
+    by_id: "text",
+    by_name: "text",
+    side: "text",
+    kind: "text",
+    text: "text",
+    idempotency_key: "text null",
+  },
+  dispute_photos: {
+    id: "text",
+    dispute_id: "text",
+    type: "text",
+    bytes: "number",
+    sha256: "text",
+    at: "text",
+    by_id: "text",
+    by_name: "text",
+    side: "text",
+    idempotency_key: "text",
+  },
+  dispute_photo_blobs: { photo_id: "text", data: "blob" },
   order_list_invoices: { list_id: "text", environment: "text", customer_id: "number", invoice_num: "text" },
   order_list_contacts: { workspace_id: "text", email: "text", updated_by: "text", updated_at: "text" },
   rep_day_settings: {

@@ -16,14 +16,16 @@ import { type Kysely, type Selectable, sql } from "kysely";
  * expect(found).toEqual(expectedColumns(COLUMNS, found));
  */
 
-/** A column's kind as SQLite stores it: `text`, or `number` for integer, bigint and real. */
+/** A column's kind as SQLite stores it: `text`, `number` for integer, bigint and real, or `blob` for bytes. */
 type Kind<V> = [V] extends [string]
   ? "text"
   : [V] extends [number]
     ? "number"
     : [V] extends [string | number]
       ? "number or text"
-      : never;
+      : [V] extends [Uint8Array]
+        ? "blob"
+        : never;
 
 /** How a column of TypeScript type V reads in the catalogue: its kind, then ` null` when the type admits null. */
 export type ColumnSpec<V> = null extends V ? `${Kind<Exclude<V, null>>} null` : Kind<V>;
@@ -59,7 +61,7 @@ export async function sqliteColumns<DB>(db: Kysely<DB>, tables: readonly string[
     result[table] = Object.fromEntries(
       rows.map((c) => [
         c.name,
-        `${/^(integer|bigint|real)$/i.test(c.type) ? "number" : /^text$/i.test(c.type) ? "text" : c.type}${c.notnull === 0 && c.pk === 0 ? " null" : ""}`,
+        `${/^(integer|bigint|real)$/i.test(c.type) ? "number" : /^(text|blob)$/i.test(c.type) ? c.type.toLowerCase() : c.type}${c.notnull === 0 && c.pk === 0 ? " null" : ""}`,
       ]),
     );
   }

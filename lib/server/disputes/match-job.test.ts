@@ -55,13 +55,14 @@ describe.each(databaseProfiles())("the credit matcher on $name", ({ name, open }
     });
     const id = raised.body.id as string;
     expect(raised.body.amount).toBe("127.00");
-    // Another dispute of the store, on an invoice nobody credits: it stays as it is.
+    // Another dispute of the same line, raised a minute later: the credits share out to the older first.
+    s.backend.advance(60_000);
     const other = await s.raise(s.buyer.cookie, {
       invoiceNum: s.invoice.InvoiceNum,
       lines: [{ invoiceLineId: vape!.InvoiceTransID, reason: "damaged", units: 1 }],
     });
 
-    const now = () => s.backend.now();
+    const now = () => s.backend.now!();
     const { jobs, sent } = sentJobs<DisputeMatchJob>();
     const matcher = createCreditMatcher({
       db: s.backend.db,
@@ -126,7 +127,7 @@ describe.each(databaseProfiles())("the credit matcher on $name", ({ name, open }
         expect.objectContaining({ kind: "dispute-update", title: expect.stringMatching(/credited in full/) }),
       ]),
     );
-    // The other dispute was not credited (the credits went to the older one first), and nothing changes again.
+    // The later dispute got nothing (the carts' credit was the older one's), and nothing changes again.
     expect((await s.read(s.buyer.cookie, other.body.id as string)).body).toMatchObject({
       status: "open",
       credited: "0.00",
