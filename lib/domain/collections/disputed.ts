@@ -15,7 +15,6 @@ export interface OpenDispute {
   open: string;
 }
 
-
 const FIELD = {
   current: "current",
   "1-30": "due1to30",
