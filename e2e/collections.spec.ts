@@ -129,7 +129,7 @@ test("staff open Collections from the key's snapshot, sort, filter to over 90 da
     .trimEnd()
     .split("\r\n");
   expect(lines[0]).toBe(
-    "AR account,Customer,Customer IDs,Customers,State,On hold,Account status,Collection agent,Agent email,Sales rep,Suppliers,Current,1–30 days,31–60 days,61–90 days,91+ days,Over 30,Over 60,Over 90,Open credit,Unapplied payments,Total outstanding,Last payment,Days since,Store emails",
+    "AR account,Customer,Customer IDs,Customers,State,On hold,Account status,Collection agent,Agent email,Sales rep,Suppliers,Current,1–30 days,31–60 days,61–90 days,91+ days,Over 30,Over 60,Over 90,In dispute,Open credit,Unapplied payments,Total outstanding,Last payment,Days since,Store emails",
   );
   expect(lines.length - 1).toBe(over);
   expect(cells(lines[1]!)[0]).toBe(account);

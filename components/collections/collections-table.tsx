@@ -9,6 +9,7 @@ import {
   collectionsHref,
   COLUMNS,
 } from "@/lib/domain/collections/collections-list";
+import { storeDisputesHref } from "@/lib/domain/disputes/digest";
 import { pageHref } from "@/lib/domain/page-href";
 import type { FigureId } from "@/lib/domain/figures/catalog";
 import { CardOnlyCells } from "./collections-card-cells";
@@ -94,6 +95,18 @@ function Cell({ column, row, cards }: { column: CollectionColumn; row: Collectio
             Statement<span className="sr-only"> of {row.name}</span>
           </Link>
         </span>
+        {row.disputed && (
+          // Apart from the figures, which stay the aging's: the order ranks them net of it.
+          <span className="block text-xs font-semibold" data-testid="collections-in-dispute">
+            {only === undefined ? (
+              `${formatMoney(row.disputed.disputed)} in dispute`
+            ) : (
+              <Link href={storeDisputesHref(only) as never} prefetch={false} className="underline">
+                {formatMoney(row.disputed.disputed)} in dispute<span className="sr-only"> at {row.name}</span>
+              </Link>
+            )}
+          </span>
+        )}
       </th>
     );
   }

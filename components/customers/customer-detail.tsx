@@ -26,6 +26,8 @@ import {
 import { lastOrders } from "@/lib/domain/today/today-cards";
 import { embeddedRequest } from "@/lib/domain/views/list-view-spec";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
+import type { StoreDisputes } from "@/lib/domain/disputes/digest";
+import { CustomerDisputes } from "./customer-disputes";
 import { CustomerPeople } from "./customer-people";
 import { CustomerReorders } from "./customer-reorders";
 import { CustomerSummary, type CustomerSummaryProps } from "./customer-summary";
@@ -57,6 +59,8 @@ export const NO_READS: CustomerReads = {
 interface CustomerDetailProps {
   customerId: number;
   reads: CustomerReads;
+  /** The store's disputes, read by the page's server where the person is a side of them (`pageDisputes`). */
+  disputes?: StoreDisputes;
 }
 
 type CustomerRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof customerQuery>["queryFn"]>>["records"][number]>;
@@ -66,11 +70,12 @@ const customerQuery = (customerId: number) =>
 
 /**
  * One customer, money first (`CustomerSummary`: standing, what it owes and how late, its open invoices and statement,
- * next delivery and last order), its reorder requests (staff), then the visit notes with the note box, its people and rep, its delivery schedule,
+ * next delivery and last order), its disputes, its reorder requests (staff), then the visit notes with the note box, its people and rep, its delivery schedule,
  * its shelf inventory, credit terms and prices at a chosen date; every field of its record behind "All fields".
  */
-export function CustomerDetail({ customerId, reads }: CustomerDetailProps) {
+export function CustomerDetail({ customerId, reads, disputes }: CustomerDetailProps) {
   const customer = useQuery(customerQuery(customerId));
+  const timeZone = useTimeZone();
   if (customer.error)
     return <RequestError error={customer.error} onRetry={() => void customer.refetch()} what="this customer" />;
   const row = customer.data?.records[0];
@@ -81,7 +86,8 @@ export function CustomerDetail({ customerId, reads }: CustomerDetailProps) {
   return (
     <div className="space-y-6">
       <StaleNote of={[customer.data]} />
-      <Summary customerId={customerId} row={row} reads={reads} />
+      <Summary customerId={customerId} row={row} reads={reads} inDispute={disputes?.open} />
+      {disputes && <CustomerDisputes customerId={customerId} disputes={disputes} timeZone={timeZone} />}
       <CustomerReorders customerId={customerId} salesRepUserId={row.SalesRepUserID} />
       <VisitNotes customerId={customerId} name={row.CustomerName ?? undefined} />
       <CustomerPeople
@@ -110,7 +116,17 @@ export function CustomerDetail({ customerId, reads }: CustomerDetailProps) {
 }
 
 /** The summary's data: the aging (then its AR accounts' open invoices and payments), invoices, schedule and terms. */
-function Summary({ customerId, row, reads }: { customerId: number; row: CustomerRecord; reads: CustomerReads }) {
+function Summary({
+  customerId,
+  row,
+  reads,
+  inDispute,
+}: {
+  customerId: number;
+  row: CustomerRecord;
+  reads: CustomerReads;
+  inDispute: string | undefined;
+}) {
   const today = todayIn(useTimeZone());
   const aging = useQuery({
     ...apiQueryOptions(browserApi, customerAgingRequest(customerId), STALE.working),
@@ -188,6 +204,7 @@ function Summary({ customerId, row, reads }: { customerId: number; row: Customer
     nextDelivery:
       schedule.data && states.data ? (next ? { ...next, timeZone: rule?.TimeZone ?? "UTC" } : null) : undefined,
     today,
+    inDispute,
   };
   return <CustomerSummary {...summary} />;
 }

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { compareDecimals } from "@/lib/format/decimal";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import { plural } from "@/lib/format/plural";
+import { storeDisputesHref } from "@/lib/domain/disputes/digest";
 import { pageHref } from "@/lib/domain/page-href";
 import type { AccountMoney, OpenInvoiceLine } from "@/lib/domain/customers/customer-money";
 import { cutOffText } from "@/lib/domain/delivery/customer-schedule";
@@ -29,6 +30,8 @@ export interface CustomerSummaryProps {
   nextDelivery?: { day: string; cutOff?: Date; open?: boolean; timeZone: string } | null;
   /** The day it is for the store's person (YYYY-MM-DD): what is overdue counts from it. */
   today: string;
+  /** What is still in dispute across the store's disputes (cents): shown apart from the balance. */
+  inDispute?: string;
 }
 
 /**
@@ -74,6 +77,14 @@ export function CustomerSummary(props: CustomerSummaryProps) {
         ) : (
           money.map((account) => <AccountMoneyBlock key={account.figures.arAccountId} account={account} {...props} />)
         ))}
+      {props.inDispute !== undefined && compareDecimals(props.inDispute, "0") > 0 && (
+        <p data-testid="in-dispute">
+          <Link href={storeDisputesHref(props.customerId) as never} className="link inline-flex min-h-11 items-center">
+            <strong className="tabular-nums">{formatMoney(props.inDispute)} in dispute</strong>
+          </Link>{" "}
+          <span className="text-sm">(in the balance, not yet credited)</span>
+        </p>
+      )}
       <NextSteps {...props} />
     </section>
   );

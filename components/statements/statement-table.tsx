@@ -4,9 +4,16 @@ import type { StatementCell, StatementTable } from "@/lib/domain/statements/stat
 import type { FigureId } from "@/lib/domain/figures/catalog";
 
 // One of a statement's tables on its page, drawn on the server from the definitions the PDF draws too
-// (`statementTables`): its title, its rows, its bold total; an invoice number links to the invoice's page.
+// (`statementTables`): its title, its rows, its bold total; an invoice number links to the invoice's page, a dispute's
+// status to the dispute's.
 
 function Cell({ cell }: { cell: StatementCell }) {
+  if (cell.href !== undefined)
+    return (
+      <Link href={cell.href as never} prefetch={false} className="link">
+        {cell.text}
+      </Link>
+    );
   if (cell.invoiceId === undefined) return <>{cell.text}</>;
   return (
     <Link href={`/invoices/${cell.invoiceId}`} prefetch={false} className="link">

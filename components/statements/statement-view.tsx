@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { closeText } from "@/lib/domain/ar-aging/close";
+import type { DisputeDigest } from "@/lib/domain/disputes/digest";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import { pageHref } from "@/lib/domain/page-href";
 import { type Statement, STATEMENT_DEFINITIONS } from "@/lib/domain/statements/statement";
@@ -15,12 +16,14 @@ interface StatementViewProps {
   staleLine?: string;
   /** The viewer's zone: the close's time is read in it, as on the AR aging report (the date is the account's day). */
   timeZone: string;
+  /** The disputes of the account's stores the reader is a side of (`statementDisputes`). */
+  disputes?: readonly DisputeDigest[];
 }
 
 // A statement of account on its page, drawn on the server (no JavaScript of its own) from the model and the tables
 // the PDF draws (`buildStatement`, `statementTables`): so what is downloaded is what is on screen, to the cent.
 
-export function StatementView({ statement, askedFor, staleLine, timeZone }: StatementViewProps) {
+export function StatementView({ statement, askedFor, staleLine, timeZone, disputes }: StatementViewProps) {
   const name = statement.name ?? `AR account ${statement.arAccountId}`;
   const pdf = (size: "Letter" | "A4") =>
     `/api/statements/${statement.arAccountId}.pdf?${new URLSearchParams({ ...(statement.asOf ? { asOf: statement.asOf } : {}), size })}`;
@@ -130,7 +133,7 @@ export function StatementView({ statement, askedFor, staleLine, timeZone }: Stat
         )}
       </section>
 
-      {statementTables(statement).map((table) => (
+      {statementTables(statement, disputes).map((table) => (
         <StatementTableView key={table.id} table={table} />
       ))}
 

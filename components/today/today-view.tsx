@@ -17,6 +17,7 @@ import { OfflineLine } from "./offline-line";
 import { SaveOffline } from "./save-offline";
 import { TODAY_GRID, TodayCards } from "./today-cards";
 import { TodayDeliveries } from "./today-deliveries";
+import { TodayDisputes } from "./today-disputes";
 import { TodayHistorySections } from "./today-history-sections";
 import { TodayNotes } from "./today-notes";
 import { TodayPastDue } from "./today-past-due";
@@ -33,7 +34,7 @@ export interface TodayViewProps {
 }
 
 /**
- * A rep's Today: the reorder requests of the rep's stores, deliveries of today and tomorrow among the rep's accounts
+ * A rep's Today: the reorder requests and the open disputes of the rep's stores, deliveries of today and tomorrow among the rep's accounts
  * with tomorrow's cut-off counting down, the accounts on hold, the balances more than 30 days past due, the accounts whose orders stopped, and every
  * account. Drawn from the lists `useToday` reads (the server fetched the first round); the model is `todayModel`.
  */
@@ -124,6 +125,7 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
             queryKey={queryKeys[0]!}
             timeZone={timeZone}
           />
+          <TodayDisputes disputes={answer.data?.disputes} today={today} timeZone={timeZone} />
           <TodayDeliveries
             title="Deliveries today"
             groups={model.today}

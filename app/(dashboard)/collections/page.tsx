@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { CollectionsReport, CollectionsTitle } from "@/components/collections/collections-report";
 import { backend } from "@/lib/backend";
+import { withDisputes } from "@/lib/server/collections/collections-disputes";
 import { collectionsView } from "@/lib/server/collections/collections-view";
 import { collectionsQuery } from "@/lib/domain/collections/collections-list";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
@@ -10,10 +11,14 @@ import { requireSession } from "../_lib/session";
 export const metadata: Metadata = { title: "Collections · Backroom" };
 
 // Collections: the distributor staff's daily call list, one row per AR account, drawn on the server from the
-// Employee key's snapshot alone: opening the page asks nothing of the API. A key without a snapshot has its first walk
+// Employee key's snapshot and the stores' disputes alone: opening the page asks nothing of the API. A key without a snapshot has its first walk
 // queued here (the hourly sweep would otherwise start it), and the page says how far it has come.
 export default async function CollectionsPage({ searchParams }: PageProps<"/collections">) {
-  const [{ active, view: session }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
+  const [{ active, view: session, visitor }, params, jar] = await Promise.all([
+    requireSession(),
+    searchParams,
+    cookies(),
+  ]);
   if (active.keyType !== "Employee") {
     return (
       <div className="space-y-2">
@@ -25,7 +30,7 @@ export default async function CollectionsPage({ searchParams }: PageProps<"/coll
       </div>
     );
   }
-  const { db, collections } = await backend();
+  const { db, collections, disputes } = await backend();
   const view = await collectionsView(db, active.id);
   if (!view.ready) {
     if (!view.state) await collections.start(session.workspace!.id, active.id);
@@ -37,7 +42,15 @@ export default async function CollectionsPage({ searchParams }: PageProps<"/coll
       asOf={view.state.asOf}
       refreshedAt={view.state.refreshedAt}
       walking={view.state.phase === "walk"}
-      rows={view.rows}
+      rows={
+        await withDisputes(
+          db,
+          disputes.openByCustomer,
+          { environment: active.environment, visitor: visitor ?? null },
+          active.id,
+          view.rows,
+        )
+      }
       query={collectionsQuery(params)}
       timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)}
     />

@@ -10,7 +10,10 @@ import { DataApiError } from "@/lib/data-api/data-api-error";
 import type { KeyType } from "@/lib/data-api/operation";
 import { searchSnapshot } from "@/lib/server/collections/collections-view";
 import { pageApi } from "@/lib/server/core/page-api";
+import { currentSession } from "@/lib/server/core/current-session";
+import { type ActorOf, refusalFor } from "@/lib/server/core/define-route";
 import { accountStatement } from "@/lib/server/statements/statement-data";
+import { statementDisputes } from "@/lib/server/statements/statement-disputes";
 import { loadStatementSchedule } from "@/lib/server/statements/statements-api";
 import { may } from "@/lib/session/roles";
 import type { SessionKey } from "@/lib/session/session-view";
@@ -33,10 +36,24 @@ type Params = Awaited<PageProps<"/statements">["searchParams"]>;
 /** An account's statement as read (its reads under way while the page lists the accounts), or why it could not be. */
 async function readSection(account: number, keyType: KeyType) {
   try {
-    return { read: await accountStatement(await pageApi(backend), account, { keyType }) };
+    const read = await accountStatement(await pageApi(backend), account, { keyType });
+    return { read, disputes: read ? await pageStatementDisputes(read.statement) : [] };
   } catch (error) {
     return { error };
   }
+}
+
+/** The disputes of the statement's stores its reader is a side of (Backroom's database; `statementDisputes`). */
+async function pageStatementDisputes(statement: { customers: { customerId: number }[] }) {
+  const session = await currentSession(backend);
+  if (!session || refusalFor(session.actor, "key")) return [];
+  const { db } = await backend();
+  return statementDisputes(
+    await pageApi(backend),
+    db,
+    session.actor as ActorOf["key"],
+    statement.customers.map((c) => c.customerId),
+  );
 }
 
 /** The statement of an account, streamed in. */
@@ -51,7 +68,7 @@ async function StatementSection({
   asked: string | undefined;
   timeZone: string | undefined;
 }) {
-  const { read, error } = await reading;
+  const { read, error, disputes } = await reading;
   if (error !== undefined) {
     const failure = describeFailure(error, { what: `the statement of AR account ${account}` });
     return (
@@ -76,6 +93,7 @@ async function StatementSection({
       askedFor={askedFor}
       staleLine={read.stale ? describeStale(read.stale, timeZone ?? "UTC", new Date()) : undefined}
       timeZone={timeZone ?? "UTC"}
+      disputes={disputes}
     />
   );
 }

@@ -50,6 +50,9 @@ const money = (id: keyof CollectionRow & string, header: string, page: boolean):
 });
 const text = (value: string | number | null) => (value === null ? "" : String(value));
 
+/** Over 30, 60 or 90 as the list ranks and filters by it: net of what the account has in dispute. */
+export const ranked = (row: CollectionRow, id: "over30" | "over60" | "over90") => row.disputed?.[id] ?? row[id];
+
 /** Every column, in the CSV's order; the page shows those marked `page`. */
 export const COLUMNS: readonly CollectionColumn[] = [
   {
@@ -96,9 +99,19 @@ export const COLUMNS: readonly CollectionColumn[] = [
   money("due31to60", "31–60 days", false),
   money("due61to90", "61–90 days", false),
   money("due91", "91+ days", false),
-  money("over30", "Over 30", true),
-  money("over60", "Over 60", true),
-  money("over90", "Over 90", true),
+  ...(["over30", "over60", "over90"] as const).map((id) => ({
+    ...money(id, `Over ${id.slice(4)}`, true),
+    // Ranked net of what is in dispute: an account is not chased for it (`netOfDisputes`).
+    order: (r: CollectionRow) => requireDecimal(ranked(r, id)),
+  })),
+  {
+    id: "disputed",
+    header: "In dispute",
+    kind: "money",
+    page: false,
+    value: (r) => r.disputed?.disputed ?? "0.000000",
+    order: (r) => requireDecimal(r.disputed?.disputed ?? "0"),
+  },
   money("openCredit", "Open credit", true),
   money("unapplied", "Unapplied payments", true),
   money("total", "Total outstanding", true),
@@ -212,9 +225,9 @@ export function worstBucket(row: CollectionRow): { label: string; amount: string
 }
 const OVER: Record<CollectionsQuery["age"], (r: CollectionRow) => boolean> = {
   any: () => true,
-  "30": (r) => positive(r.over30),
-  "60": (r) => positive(r.over60),
-  "90": (r) => positive(r.over90),
+  "30": (r) => positive(ranked(r, "over30")),
+  "60": (r) => positive(ranked(r, "over60")),
+  "90": (r) => positive(ranked(r, "over90")),
 };
 
 /** Whether a row is kept by the query's filters. */

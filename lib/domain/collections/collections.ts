@@ -24,7 +24,17 @@ Over 30 is what is more than 30 days past due: 31–60, 61–90 and 91+ together
 Open credit is the aging's OpenCredit (credits not aged). Unapplied payments is the credit left on the account's payments (the sum of their AvailableBalance), not yet allocated to an invoice. Total outstanding is the aging's TotalBalanceOutstanding: the buckets less the open credit.
 Customer: the customers the account's open invoices name (an invoice read by id where none does), the lowest CustomerID first; "and 2 more" when the account holds several. On hold when any of them is; state, account status, collection agent and sales rep as their customer records say (the first customer that names an agent). The store's people are the active users of the API with the Customer role linked to any of the account's customers, with their emails.
 Last payment is the post date of the account's latest payment with a positive amount (a reversed payment, with a negative amount, is none); days since counts calendar days from it to the aging's close (0 when it was posted on the day of the close or later).
-The filters: any balance keeps every account of the aging; over 30, 60 or 90 days keeps those with something more than that many days past due; unapplied credit keeps those with credit left on their payments or open credit; the search matches any of an account's customers' names, or an AR account's or customer's id.`;
+The filters: any balance keeps every account of the aging; over 30, 60 or 90 days keeps those with something more than that many days past due; unapplied credit keeps those with credit left on their payments or open credit; the search matches any of an account's customers' names, or an AR account's or customer's id.
+In dispute is what the account's stores have raised in disputes not yet resolved, less what the ERP has credited against them (Backroom's own records: the API shows only the credit). It is shown apart in the row and is its own column of the export. An account is not chased for it: the default order, the over 30, 60 and 90 sorts and the least-age filter rank by over 30, 60 and 90 net of it, each dispute's open amount taken off the bucket its invoice is aged in (at most what that invoice has open there); a disputed invoice the aging does not hold (paid, credited, or not aged yet) takes nothing off. The amounts shown stay the aging's.`;
+
+/** An account's figures the list ranks and filters by, net of its disputes, and what is in dispute in all. */
+export interface Disputed {
+  /** What the account's stores have in dispute, credited or not aged alike (cents). */
+  disputed: string;
+  over30: string;
+  over60: string;
+  over90: string;
+}
 
 /** A person of a store, as a rep writes to them. */
 export interface StorePerson {
@@ -67,6 +77,11 @@ export interface CollectionRow {
   /** YYYY-MM-DD. */
   lastPayment: string | null;
   daysSince: number | null;
+  /**
+   * What the account's stores have in dispute and its over 30, 60 and 90 net of it (`netOfDisputes`), which the list
+   * ranks and filters by; absent when nothing is (or the disputes were not read).
+   */
+  disputed?: Disputed;
 }
 
 const day = (text: string | null | undefined) =>

@@ -1,4 +1,6 @@
-import { subtractDecimal } from "@/lib/format/decimal";
+import { addDecimals, subtractDecimal } from "@/lib/format/decimal";
+import { disputeHref, type DisputeDigest, reasonWords } from "@/lib/domain/disputes/digest";
+import { STATUS_WORDS } from "@/lib/domain/disputes/dispute";
 import { formatDay, formatMoney, MISSING } from "@/lib/format/display";
 import { ACTIVITY_DAYS, AGED_LABELS, AGING_BUCKETS, type Statement } from "./statement";
 
@@ -12,6 +14,8 @@ export interface StatementCell {
   text: string;
   /** The invoice the cell names (a link to its page). */
   invoiceId?: number;
+  /** Another of Backroom's pages the cell links to (a dispute's), as a path. */
+  href?: string;
 }
 
 export interface StatementColumn {
@@ -22,7 +26,7 @@ export interface StatementColumn {
 }
 
 export interface StatementTable {
-  id: "invoices" | "credits" | "payments" | "applications" | "since-close";
+  id: "invoices" | "credits" | "payments" | "applications" | "since-close" | "disputes";
   title: string;
   columns: StatementColumn[];
   rows: StatementCell[][];
@@ -36,6 +40,55 @@ const cell = (text: string | undefined, invoiceId?: number): StatementCell => ({
   text: text ?? "",
   ...(invoiceId !== undefined ? { invoiceId } : {}),
 });
+
+/**
+ * What each invoice has in dispute, across its disputes not resolved: "In dispute: $90.00 (short, damaged)".
+ *
+ * @example
+ * inDisputeByInvoice([{ invoiceId: 7001, open: "90.00", reasons: ["short"], status: "open", … }]).get(7001);
+ * // "In dispute: $90.00 (short)"
+ */
+export function inDisputeByInvoice(disputes: readonly DisputeDigest[]): Map<number, string> {
+  const by = new Map<number, DisputeDigest[]>();
+  for (const d of disputes) if (d.status !== "resolved") by.set(d.invoiceId, [...(by.get(d.invoiceId) ?? []), d]);
+  return new Map(
+    [...by].map(([id, ds]) => [
+      id,
+      `In dispute: ${formatMoney(addDecimals(...ds.map((d) => d.open)))} (${reasonWords([...new Set(ds.flatMap((d) => d.reasons))])})`,
+    ]),
+  );
+}
+
+/** The open disputes of the account's stores, after the rest: each invoice, when raised, why, where it stands. */
+function disputesTable(disputes: readonly DisputeDigest[]): StatementTable {
+  const open = disputes.filter((d) => d.status !== "resolved");
+  return {
+    id: "disputes",
+    title: `Disputes not resolved (${open.length})`,
+    columns: [
+      { header: "Invoice", width: 1.3 },
+      { header: "Raised", width: 1.15 },
+      { header: "Reasons", width: 2 },
+      { header: "Status", width: 1.1 },
+      { header: "In dispute", width: 1.25, align: "right" },
+    ],
+    rows: open.map((d) => [
+      cell(d.invoiceNum, d.invoiceId),
+      cell(day(d.openedAt.slice(0, 10))),
+      cell(reasonWords(d.reasons)),
+      { text: STATUS_WORDS[d.status], href: disputeHref(d.id) },
+      cell(formatMoney(d.open)),
+    ]),
+    total: [
+      cell("In dispute"),
+      cell(""),
+      cell(""),
+      cell(""),
+      cell(formatMoney(addDecimals(...open.map((d) => d.open)))),
+    ],
+    empty: "No dispute of the account's deliveries is open.",
+  };
+}
 const day = (value: string | undefined) => (value ? formatDay(value) : MISSING);
 const money = (value: string | undefined) => (value === undefined ? MISSING : formatMoney(value));
 
@@ -69,12 +122,17 @@ function invoiceCount(statement: Statement): string {
 
 /**
  * The statement's tables, in the order they are printed: the open invoices at the close (and the balance outstanding),
- * the credit on payments, the last 90 days' payments and allocations, and what changed since the close.
+ * the credit on payments, the last 90 days' payments and allocations, what changed since the close, and, when the
+ * account's stores have disputes not resolved (Backroom's records, the reader's side of them), each beside the invoice
+ * it touches ("Dispute") and listed at the end.
  *
  * @example
  * statementTables(statement).find((t) => t.id === "invoices")?.total; // [{ text: "Balance outstanding" }, …, { text: "$24,965.86" }]
  */
-export function statementTables(statement: Statement): StatementTable[] {
+export function statementTables(statement: Statement, disputes: readonly DisputeDigest[] = []): StatementTable[] {
+  const disputed = inDisputeByInvoice(disputes);
+  const disputeOf = (i: { invoiceId?: number }) => (i.invoiceId === undefined ? undefined : disputed.get(i.invoiceId));
+  const shown = statement.invoices.some((i) => disputeOf(i) !== undefined);
   const tables: StatementTable[] = [
     {
       id: "invoices",
@@ -87,6 +145,7 @@ export function statementTables(statement: Statement): StatementTable[] {
         { header: "Aged", width: 1 },
         { header: "Invoice total", width: 1.25, align: "right" },
         { header: "Open balance", width: 1.25, align: "right" },
+        ...(shown ? [{ header: "Dispute", width: 2 }] : []),
       ],
       rows: statement.invoices.map((i) => [
         cell(i.invoiceNum, i.invoiceId),
@@ -96,6 +155,7 @@ export function statementTables(statement: Statement): StatementTable[] {
         cell(AGED_LABELS[i.aged]),
         cell(money(i.total)),
         cell(formatMoney(i.openBalance)),
+        ...(shown ? [cell(disputeOf(i))] : []),
       ]),
       total: [
         cell("Balance outstanding"),
@@ -105,6 +165,7 @@ export function statementTables(statement: Statement): StatementTable[] {
         cell(""),
         cell(""),
         cell(formatMoney(statement.invoicesTotal)),
+        ...(shown ? [cell("")] : []),
       ],
       empty: "Nothing was open on the account at the close.",
     },
@@ -174,5 +235,6 @@ export function statementTables(statement: Statement): StatementTable[] {
       empty: `Nothing has been invoiced, paid or credited on the account since the close: open now ${formatMoney(statement.sinceClose.openNow)}.`,
     },
   ];
+  if (disputed.size) tables.push(disputesTable(disputes));
   return tables;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type AgingRecord, agingInvoiceIds, buildStatement, type StatementInput } from "./statement";
+import type { DisputeDigest } from "@/lib/domain/disputes/digest";
 import { statementTables } from "./statement-tables";
 
 const CLOSE = "2026-11-25T07:59:59.000Z"; // 23:59:59 on Nov 24 in Los Angeles
@@ -141,6 +142,56 @@ describe("buildStatement", () => {
       statementTables(buildStatement(input)).find((t) => t.id === "invoices")?.title;
     expect(title(twoSuppliers)).toBe("Open invoices at the close (2 invoices, 1 credit)");
     expect(title(base)).toBe("Open invoices at the close (0)");
+  });
+
+  it("shows each invoice's open disputes beside it and lists them at the end; a resolved one is neither", () => {
+    const digest = (
+      id: string,
+      invoiceId: number,
+      open: string,
+      reasons: DisputeDigest["reasons"],
+      status: DisputeDigest["status"] = "open",
+    ) =>
+      ({
+        id,
+        customerId: 20001,
+        customerName: "Valley",
+        invoiceId,
+        invoiceNum: `INV-${invoiceId}`,
+        status,
+        reasons,
+        amount: open,
+        open,
+        openedAt: "2026-11-23T18:00:00.000Z",
+        acknowledgedAt: null,
+        resolvedAt: status === "resolved" ? "2026-11-24T18:00:00.000Z" : null,
+      }) satisfies DisputeDigest;
+    const tables = statementTables(buildStatement(twoSuppliers), [
+      digest("d1", 3, "90.00", ["short"]),
+      digest("d2", 3, "12.50", ["damaged", "short"]),
+      digest("d3", 2, "40.00", ["wrong-price"], "resolved"),
+    ]);
+    const invoices = tables.find((t) => t.id === "invoices")!;
+    expect(invoices.columns.at(-1)?.header).toBe("Dispute");
+    expect(invoices.rows.map((r) => [r[0]!.text, r.at(-1)!.text])).toEqual([
+      ["INV-2", ""],
+      ["INV-9", ""],
+      ["INV-3", "In dispute: $102.50 (short, damaged)"],
+    ]);
+    const disputes = tables.at(-1)!;
+    expect([disputes.id, disputes.title, disputes.total?.at(-1)?.text]).toEqual([
+      "disputes",
+      "Disputes not resolved (2)",
+      "$102.50",
+    ]);
+    expect(disputes.rows.map((r) => r[3])).toEqual([
+      { text: "Open", href: "/disputes/d1" },
+      { text: "Open", href: "/disputes/d2" },
+    ]);
+    // None open: the statement as it was.
+    expect(statementTables(buildStatement(twoSuppliers), [digest("d3", 2, "40.00", ["short"], "resolved")])).toEqual(
+      statementTables(buildStatement(twoSuppliers)),
+    );
   });
 
   it("is dated the close's day in the account's state (23:59 in Los Angeles is the 24th), and names the distributor by its warehouse", () => {

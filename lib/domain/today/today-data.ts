@@ -8,6 +8,7 @@ import { repsRequest, statesRequest } from "@/lib/domain/delivery/requests";
 import { scheduleFallbackRequest, withSchedules } from "@/lib/domain/delivery/schedule-fallback";
 import { repCustomerIds } from "@/lib/domain/my-accounts";
 import { NOTES_MAX_CUSTOMERS, type NotesOf } from "@/lib/domain/notes/note-rules";
+import type { DisputeDigest } from "@/lib/domain/disputes/digest";
 import type { ReorderRequest } from "@/lib/domain/order-guide/shared-list";
 import { oldestStale } from "@/lib/domain/stale";
 import { agingRequests, customersRequests, invoicesRequests, openInvoicesRequests, TODAY_PAGES } from "./requests";
@@ -40,6 +41,11 @@ export interface TodayData {
    * reader, Backroom's own records), newest first; undefined when they could not be read.
    */
   reorders?: ReorderRequest[];
+  /**
+   * The disputes not resolved of the rep's stores the person sees as their rep (Backroom's own records, the stores'),
+   * oldest first; undefined when they could not be read.
+   */
+  disputes?: DisputeDigest[];
 }
 
 /**

@@ -3,10 +3,12 @@ import type { Kysely } from "kysely";
 import type { ActorResolver } from "../core/auth/actor";
 import type { BackroomDatabase } from "../core/db/schema";
 import { defineRoute } from "../core/define-route";
+import { sharedPlace } from "../core/parties";
 import { NO_STORE } from "../core/route-errors";
 import { csvHeader, csvRows, type ExportColumn } from "@/lib/format/csv";
 import type { CollectionRow } from "@/lib/domain/collections/collections";
 import { COLUMNS, CollectionsQuery, listed } from "@/lib/domain/collections/collections-list";
+import { type OpenByCustomer, withDisputes } from "./collections-disputes";
 import { collectionsView } from "./collections-view";
 import { collectionsPending } from "./errors";
 
@@ -14,6 +16,11 @@ import { collectionsPending } from "./errors";
 export interface CollectionsDeps {
   actors: ActorResolver;
   db: Kysely<BackroomDatabase>;
+}
+
+/** The collections list's export: with what the stores have in dispute (the list ranks net of it, a column of it). */
+export interface CollectionsExportDeps extends CollectionsDeps {
+  disputes: { openByCustomer: OpenByCustomer };
 }
 
 /** Every column of the list, as the CSV writes it. */
@@ -24,15 +31,18 @@ const EXPORT_COLUMNS: ExportColumn[] = COLUMNS.map((c) => ({
 }));
 
 // GET /api/collections/export[?age&hold&credit&agent&q&sort&dir]: the Collections page's list as CSV, every row the
-// filters keep in the page's order (the page number is ignored), every column, from the key's snapshot alone (no request
-// to the API): what the page's "Export CSV" link downloads. 403 for a key other than an Employee key's, 409 until the
+// filters keep in the page's order (the page number is ignored), every column (what is in dispute too), from the key's
+// snapshot and the stores' disputes alone (no request to the API): what the page's "Export CSV" link downloads. 403 for a key other than an Employee key's, 409 until the
 // key's first walk is in.
 export const getCollectionsExport = defineRoute(
   { need: "key", keyTypes: ["Employee"], what: "The collections list", query: CollectionsQuery },
-  async ({ actor, query }, deps: CollectionsDeps) => {
+  async ({ actor, query }, deps: CollectionsExportDeps) => {
     const view = await collectionsView(deps.db, actor.key.id);
     if (!view.ready) throw collectionsPending();
-    const rows = listed(view.rows, query);
+    const rows = listed(
+      await withDisputes(deps.db, deps.disputes.openByCustomer, sharedPlace(actor), actor.key.id, view.rows),
+      query,
+    );
     return new Response(
       csvHeader(EXPORT_COLUMNS, { bom: true }) + csvRows(EXPORT_COLUMNS, rows as unknown as Record<string, unknown>[]),
       {

@@ -7,6 +7,7 @@ import { createBackground } from "../core/background/background-reads";
 import { createMemoryStore } from "../core/shared/memory-store";
 import { browserRequest, connectKey, DEMO_KEYS, recordingJobs, type TestBackend, UPSTREAM } from "../core/testing";
 import { createTestBackend, databaseProfiles } from "../testing";
+import { createDisputeStore } from "../disputes/disputes-store";
 import { getCollectionsExport } from "./collections-api";
 import { createCollectionsSync, type CollectionsSyncJob } from "./collections-sync";
 import { COLLECTIONS_TABLES, forgetCollections, type CollectionsTables } from "./tables";
@@ -331,7 +332,10 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
   it("answers GET /api/collections/export with the filtered list in the page's order, every column, from the snapshot alone", async () => {
     const { backend, sync, staff, drain } = await setUp();
     const ask = (cookie: string, query = "") =>
-      getCollectionsExport(browserRequest("GET", `/api/collections/export${query}`, { cookie, site: null }), backend);
+      getCollectionsExport(browserRequest("GET", `/api/collections/export${query}`, { cookie, site: null }), {
+        ...backend,
+        disputes: { openByCustomer: createDisputeStore(backend.db).openByCustomer },
+      });
     const pending = await ask(staff.cookie);
     expect([pending.status, ((await pending.json()) as { Error: { code: string } }).Error.code]).toEqual([
       409,
@@ -363,6 +367,7 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
     expect(lines[0]).toBe(COLUMNS.map((c) => (c.header.includes(",") ? `"${c.header}"` : c.header)).join(","));
+    expect(lines[0]).toContain(",In dispute,");
     // Every row over 30 days, not just the page's 50, smallest total first.
     const expected = listed((await direct()).rows, collectionsQuery({ age: "30", sort: "total", dir: "asc" }));
     expect(expected.length).toBeGreaterThan(0);

@@ -2,14 +2,16 @@ import "server-only";
 import { formatDateTime, formatDay, formatMoney } from "@/lib/format/display";
 import { pageHref } from "@/lib/domain/page-href";
 import { type Statement, STATEMENT_DEFINITIONS } from "@/lib/domain/statements/statement";
-import { agingBoxes, statementTables } from "@/lib/domain/statements/statement-tables";
+import { agingBoxes, type StatementCell, statementTables } from "@/lib/domain/statements/statement-tables";
+import type { DisputeDigest } from "@/lib/domain/disputes/digest";
 import { Layout, type PaperSize } from "./pdf-layout";
 
 /**
  * The statement of account as a PDF, drawn from the model and the tables the page draws (`buildStatement`,
  * `statementTables`), so its figures are the page's to the cent: the distributor (its warehouse's DBA) and the account
  * on every page, the aging at the close, every open invoice, the credit on payments, the last 90 days' payments and
- * allocations, what changed since the close, and what an open-item statement does not hold. Invoice numbers link to
+ * allocations, what changed since the close, the disputes not resolved the reader is a side of, and what an open-item
+ * statement does not hold. Invoice numbers link to
  * Backroom's invoice pages at `origin`, never to the API's `PDFURL` (it embeds an ERP key id).
  *
  * @example
@@ -17,9 +19,9 @@ import { Layout, type PaperSize } from "./pdf-layout";
  */
 export async function statementPdf(
   statement: Statement,
-  options: { size: PaperSize; origin: string; madeAt: Date },
+  options: { size: PaperSize; origin: string; madeAt: Date; disputes?: readonly DisputeDigest[] },
 ): Promise<Uint8Array> {
-  const { size, origin, madeAt } = options;
+  const { size, origin, madeAt, disputes } = options;
   const dated = statement.asOf ? formatDay(statement.asOf) : "no close yet";
   const accountName = statement.name ?? `AR account ${statement.arAccountId}`;
   const layout = await Layout.create(size, 64, {
@@ -52,7 +54,7 @@ export async function statementPdf(
     { bold: true },
   );
 
-  for (const table of statementTables(statement)) {
+  for (const table of statementTables(statement, disputes)) {
     // A table with no row is a sentence (the credit on payments, when none is left, is not even that).
     if (table.rows.length === 0) {
       if (table.id === "credits") continue;
@@ -60,10 +62,15 @@ export async function statementPdf(
       layout.paragraph(table.empty);
       continue;
     }
-    const cells = (row: { text: string; invoiceId?: number }[]) =>
+    const cells = (row: StatementCell[]) =>
       row.map((c) => ({
         text: c.text,
-        href: c.invoiceId === undefined ? undefined : `${origin}${pageHref.invoice(c.invoiceId)}`,
+        href:
+          c.href !== undefined
+            ? `${origin}${c.href}`
+            : c.invoiceId === undefined
+              ? undefined
+              : `${origin}${pageHref.invoice(c.invoiceId)}`,
       }));
     layout.table(table.title, table.columns, table.rows.map(cells), table.total && cells(table.total));
   }

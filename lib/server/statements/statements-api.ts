@@ -1,8 +1,10 @@
 import "server-only";
+import type { Kysely } from "kysely";
 import * as z from "zod";
 import { formatDay } from "@/lib/format/display";
 import { PAPER_SIZES, type StatementScheduleAnswer } from "@/lib/domain/statements/statement-schedule";
 import type { ActorResolver } from "../core/auth/actor";
+import type { BackroomDatabase } from "../core/db/schema";
 import { defineRoute, refuse } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
@@ -11,12 +13,15 @@ import { NO_STORE } from "../core/route-errors";
 import { isTimeZone } from "../reports/next-run";
 import { noSuchAccount, statementDateUnavailable } from "./errors";
 import { accountStatement } from "./statement-data";
+import { statementDisputes } from "./statement-disputes";
 import { statementPdf } from "./statement-pdf";
 import type { StatementSchedules } from "./statement-schedules";
 
 /** What the statement's PDF needs from the backend: who is asking, and the proxy its reads go through. */
 export interface StatementsDeps extends ProxyDeps {
   actors: ActorResolver;
+  /** Backroom's database: the disputes of the account's stores the reader is a side of. */
+  db: Kysely<BackroomDatabase>;
 }
 
 const Query = z.strictObject({
@@ -30,7 +35,8 @@ const Query = z.strictObject({
 // GET /api/statements/{arAccountId}.pdf[?asOf=YYYY-MM-DD&size=A4|Letter]: an AR account's statement of account as a PDF,
 // read through the proxy with the session's key (its scope applies: a Customer key's own accounts, an Employee key's
 // any), as of the API's last close (asOf, when given, must be that day: 409 otherwise). Any member may read one, as they
-// read the pages it is made of. The figures are the statement page's, from the same model. A brand's key has none.
+// read the pages it is made of. The figures are the statement page's, from the same model, with the disputes not
+// resolved of the account's stores the reader is a side of. A brand's key has none.
 export const getStatementPdf = defineRoute(
   {
     need: "key",
@@ -57,7 +63,19 @@ export const getStatementPdf = defineRoute(
           ? `The Data API keeps its aging as of its last close only, ${formatDay(statement.asOf)} (asOf=${statement.asOf}): a statement of ${asOf} cannot be made from it.`
           : `The Data API has no aging of this account (nothing was open at its last close): leave asOf out.`,
       );
-    const bytes = await statementPdf(statement, { size, origin: publicOrigin(request), madeAt: new Date() });
+    const disputes = await statementDisputes(
+      requestApi(request, deps),
+      deps.db,
+      actor,
+      statement.customers.map((c) => c.customerId),
+      request.signal,
+    );
+    const bytes = await statementPdf(statement, {
+      size,
+      origin: publicOrigin(request),
+      madeAt: new Date(),
+      disputes,
+    });
     const name = `statement-${arAccountId}-${statement.asOf ?? "open"}-${size.toLowerCase()}.pdf`;
     return new Response(bytes as Uint8Array<ArrayBuffer>, {
       headers: {

@@ -7,6 +7,8 @@ import type { BackroomDatabase } from "../core/db/schema";
 import { type ActorOf, defineRoute, type RouteDeps } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
+import { repStores, sharedPlace } from "../core/parties";
+import { storeDisputes } from "../dispute-digest/dispute-digest";
 import { accountsHealth } from "../insights/rep-health";
 import { reorderRequests } from "../order-guide/shared-api";
 
@@ -18,8 +20,8 @@ export interface TodayDeps extends ProxyDeps, RouteDeps {
 /**
  * A rep's Today as one compact answer (`TodayData`), read through the proxy as the person, with the accounts' health
  * from the key's history where it keeps one and, for `asker`, the open reorder requests of the rep's stores they see
- * (`reorderRequests`): what Today's page renders first, what `GET /api/today` answers, and what "Save for offline"
- * keeps.
+ * (`reorderRequests`) and their disputes not resolved (`repDisputes`): what Today's page renders first, what
+ * `GET /api/today` answers, and what "Save for offline" keeps.
  *
  * @example
  * const data = await loadToday(api, db, keyId, 1008, "2026-11-25", { asker: actor });
@@ -32,15 +34,38 @@ export async function loadToday(
   day: string,
   { asker, now, ...options }: Parameters<typeof readTodayData>[3] & { asker?: ActorOf["key"]; now?: () => number } = {},
 ): Promise<TodayData> {
-  const [data, reorders] = await Promise.all([
+  const [data, reorders, disputes] = await Promise.all([
     readTodayData(api, repId, day, options),
     // Backroom's own records: Today stands without them (the section says they could not be read).
     asker
       ? reorderRequests(api, asker, { db, now }, { rep: repId, status: "open" }, options.signal).catch(() => undefined)
       : undefined,
+    asker ? repDisputes(api, db, asker, repId, options.signal).catch(() => undefined) : undefined,
   ]);
   const health = data.accountIds.length ? await accountsHealth(db, keyId, data.accountIds) : undefined;
-  return { ...data, ...(health ? { health } : {}), ...(reorders ? { reorders } : {}) };
+  return {
+    ...data,
+    ...(health ? { health } : {}),
+    ...(reorders ? { reorders } : {}),
+    ...(disputes ? { disputes } : {}),
+  };
+}
+
+/**
+ * The disputes not resolved of a rep's stores the asker sees as their rep (`repStores`: the member's own rep, or any
+ * for owners and admins), oldest first: Today's "Disputes". `/salesReps` is read once for both this and the reorder
+ * requests (the proxy's copy answers the second).
+ */
+export async function repDisputes(
+  api: DataApiClient,
+  db: Kysely<BackroomDatabase>,
+  asker: ActorOf["key"],
+  repId: number,
+  signal?: AbortSignal,
+) {
+  const reach = await repStores(api, asker, repId, signal);
+  // A rep is always asked for here, so "every" does not come back; were it to, no store is listed rather than all.
+  return storeDisputes(db, sharedPlace(asker), reach.customerIds === "every" ? [] : reach.customerIds);
 }
 
 const Query = z.strictObject({

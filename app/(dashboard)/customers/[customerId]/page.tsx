@@ -2,8 +2,11 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { notFound } from "next/navigation";
 import { pageRead } from "@/lib/domain/page-href";
+import type { StoreDisputes } from "@/lib/domain/disputes/digest";
 import { cookies } from "next/headers";
 import { CustomerDetail, type CustomerReads } from "@/components/customers/customer-detail";
+import { backend } from "@/lib/backend";
+import { pageDisputes } from "@/lib/server/dispute-digest/page-disputes";
 import {
   accountOpenInvoicesRequest,
   accountPaymentsRequest,
@@ -54,6 +57,9 @@ export default async function CustomerPage({ params, searchParams }: PageProps<"
       ...(reads.payments ? [{ request: accountPaymentsRequest(accounts), staleTime: STALE.working }] : []),
     ];
   };
+  // The store's disputes (Backroom's database, the party rule on the store's record the page reads anyway), asked now
+  // and awaited inside the stream: no request of the browser's, and the shell is not held for them.
+  const disputes = pageDisputes(backend, id);
   // The shell at once; the page's data streams in when its requests have answered.
   return (
     <Suspense fallback={<DetailSkeleton label="Loading the customer" />}>
@@ -91,9 +97,22 @@ export default async function CustomerPage({ params, searchParams }: PageProps<"
         ]}
       >
         <NotesPrefetched of={{ customerId: id }}>
-          <CustomerDetail customerId={id} reads={reads} />
+          <WithDisputes disputes={disputes}>
+            {(found) => <CustomerDetail customerId={id} reads={reads} disputes={found} />}
+          </WithDisputes>
         </NotesPrefetched>
       </Prefetched>
     </Suspense>
   );
+}
+
+/** Its children once the store's disputes are read (undefined: no section). */
+async function WithDisputes({
+  disputes,
+  children,
+}: {
+  disputes: Promise<StoreDisputes | undefined>;
+  children: (found: StoreDisputes | undefined) => React.ReactNode;
+}) {
+  return children(await disputes);
 }
