@@ -140,9 +140,7 @@ test("a 10 MB photo uploads on a throttled phone with its progress shown", async
   await store.getByLabel("Add photo").setInputFiles({ name: "pallet.jpg", mimeType: "image/jpeg", buffer: big });
   const bar = store.getByRole("progressbar");
   await expect(bar).toBeVisible();
-  await expect
-    .poll(async () => Number(await bar.getAttribute("value")), { timeout: 20_000 })
-    .toBeGreaterThan(0);
+  await expect.poll(async () => Number(await bar.getAttribute("value")), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(store.getByRole("list", { name: "Photos of the dispute" }).getByRole("img")).toHaveCount(1, {
     timeout: 30_000,
   });
