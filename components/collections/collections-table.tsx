@@ -101,7 +101,7 @@ function Cell({ column, row, cards }: { column: CollectionColumn; row: Collectio
             {only === undefined ? (
               `${formatMoney(row.disputed.disputed)} in dispute`
             ) : (
-              <Link href={storeDisputesHref(only) as never} prefetch={false} className="underline">
+              <Link href={storeDisputesHref(only)} prefetch={false} className="underline">
                 {formatMoney(row.disputed.disputed)} in dispute<span className="sr-only"> at {row.name}</span>
               </Link>
             )}

@@ -21,7 +21,7 @@ export function CustomerDisputes({ customerId, disputes, timeZone }: CustomerDis
         <h2 id="customer-disputes" className="text-lg font-semibold">
           Disputes
         </h2>
-        <Link href={storeDisputesHref(customerId) as never} className="link inline-flex min-h-11 items-center text-sm">
+        <Link href={storeDisputesHref(customerId)} className="link inline-flex min-h-11 items-center text-sm">
           All disputes
         </Link>
       </div>
@@ -35,7 +35,7 @@ export function CustomerDisputes({ customerId, disputes, timeZone }: CustomerDis
               data-dispute={d.id}
               className="flex flex-wrap items-center gap-x-3 rounded border border-slate-300 px-3 py-1 text-sm dark:border-slate-600"
             >
-              <Link href={disputeHref(d.id) as never} className="link inline-flex min-h-11 items-center font-semibold">
+              <Link href={disputeHref(d.id)} className="link inline-flex min-h-11 items-center font-semibold">
                 Invoice {d.invoiceNum}
               </Link>
               <span>{reasonWords(d.reasons)}</span>

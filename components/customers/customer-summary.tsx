@@ -79,7 +79,7 @@ export function CustomerSummary(props: CustomerSummaryProps) {
         ))}
       {props.inDispute !== undefined && compareDecimals(props.inDispute, "0") > 0 && (
         <p data-testid="in-dispute">
-          <Link href={storeDisputesHref(props.customerId) as never} className="link inline-flex min-h-11 items-center">
+          <Link href={storeDisputesHref(props.customerId)} className="link inline-flex min-h-11 items-center">
             <strong className="tabular-nums">{formatMoney(props.inDispute)} in dispute</strong>
           </Link>{" "}
           <span className="text-sm">(in the balance, not yet credited)</span>

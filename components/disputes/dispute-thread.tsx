@@ -35,7 +35,9 @@ export function DisputeThread({ dispute, timeZone }: DisputeThreadProps) {
               <span className="font-semibold text-slate-950 dark:text-slate-50">{event.by}</span> (
               {SIDE_LABELS[event.side]})
             </p>
-            <p className={event.kind === "reply" ? "whitespace-pre-wrap" : "whitespace-pre-line italic"}>{event.text}</p>
+            <p className={event.kind === "reply" ? "whitespace-pre-wrap" : "whitespace-pre-line italic"}>
+              {event.text}
+            </p>
           </li>
         ))}
       </ol>

@@ -42,7 +42,7 @@ export function TodayDisputes({ disputes, today, timeZone }: TodayDisputesProps)
                 <h3 className="min-w-0 text-base font-semibold [overflow-wrap:anywhere]">
                   <Link
                     id={`dispute-${d.id}`}
-                    href={disputeHref(d.id) as never}
+                    href={disputeHref(d.id)}
                     className="link inline-flex min-h-11 items-center"
                   >
                     {d.customerName}

@@ -23,8 +23,8 @@ export interface DisputeDigest {
 }
 
 /** The dispute's own page, and the disputes of one store (the disputes' list, filtered). */
-export const disputeHref = (id: string) => `/disputes/${encodeURIComponent(id)}`;
-export const storeDisputesHref = (customerId: number) => `/disputes?customerId=${customerId}`;
+export const disputeHref = (id: string) => `/disputes/${encodeURIComponent(id)}` as const;
+export const storeDisputesHref = (customerId: number) => `/disputes?customerId=${customerId}` as const;
 
 /**
  * The reasons in words, lower case after the first, as a row says them.

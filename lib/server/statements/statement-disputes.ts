@@ -5,7 +5,7 @@ import type { DisputeDigest } from "@/lib/domain/disputes/digest";
 import type { BackroomDatabase } from "../core/db/schema";
 import type { ActorOf } from "../core/define-route";
 import { repStores, sharedPlace } from "../core/parties";
-import { storeDisputes } from "../dispute-digest/dispute-digest";
+import { storeDisputes } from "../disputes/digest";
 
 /**
  * The disputes not resolved of a statement's stores that its reader is a side of (the party rule): a Customer key's

@@ -8,7 +8,7 @@ import { type ActorOf, defineRoute, type RouteDeps } from "../core/define-route"
 import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
 import { repStores, sharedPlace } from "../core/parties";
-import { storeDisputes } from "../dispute-digest/dispute-digest";
+import { storeDisputes } from "../disputes/digest";
 import { accountsHealth } from "../insights/rep-health";
 import { reorderRequests } from "../order-guide/shared-api";
 

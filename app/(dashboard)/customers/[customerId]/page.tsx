@@ -6,7 +6,7 @@ import type { StoreDisputes } from "@/lib/domain/disputes/digest";
 import { cookies } from "next/headers";
 import { CustomerDetail, type CustomerReads } from "@/components/customers/customer-detail";
 import { backend } from "@/lib/backend";
-import { pageDisputes } from "@/lib/server/dispute-digest/page-disputes";
+import { pageDisputes } from "@/lib/server/disputes/page-disputes";
 import {
   accountOpenInvoicesRequest,
   accountPaymentsRequest,

@@ -4,10 +4,10 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import type { TestBackend } from "../core/testing";
-import { closeDispute } from "../disputes/disputes-api";
-import { disputeSetUp, type SandboxHandle, STORE } from "../disputes/testing";
+import { closeDispute } from "./disputes-api";
+import { disputeSetUp, type SandboxHandle, STORE } from "./testing";
 import { databaseProfiles } from "../testing";
-import { storeDisputes } from "./dispute-digest";
+import { storeDisputes } from "./digest";
 
 // A store's disputes as its page lists them: those not resolved oldest first, then the last resolved.
 

@@ -4,8 +4,8 @@ import type { DisputeDigest } from "@/lib/domain/disputes/digest";
 import type { DisputeLineView } from "@/lib/domain/disputes/view";
 import type { BackroomDatabase } from "../core/db/schema";
 import type { SharedPlace } from "../core/parties";
-import { storeOf } from "../disputes/dispute-deps";
-import { disputeSummary, lineOf } from "../disputes/dispute-view";
+import { storeOf } from "./dispute-deps";
+import { disputeSummary, lineOf } from "./dispute-view";
 
 /**
  * The disputes of some stores as Today, a customer's page and a statement show them (`DisputeDigest`): those not

@@ -7,7 +7,7 @@ import { pageApi } from "../core/page-api";
 import { partyTo, sharedPlace } from "../core/parties";
 import type { ProxyDeps } from "../core/proxy";
 import type { SessionDeps } from "../core/session-api";
-import { storeDisputes } from "./dispute-digest";
+import { storeDisputes } from "./digest";
 
 type PageDeps = ProxyDeps & Pick<SessionDeps, "actors" | "db" | "isSandbox" | "rateLimits" | "mailDelivers">;
 
