@@ -106,7 +106,7 @@ test("a short case raised in three taps at the back door reaches the staff, and 
     await expect(async () => {
       await phone.goto(disputePath);
       await expect(phone.locator("[data-status]").first()).toHaveText("Resolved", { timeout: 2_000 });
-    }).toPass({ timeout: 20_000, intervals: [2_000] });
+    }).toPass({ timeout: 30_000, intervals: [2_000] });
     await expect(phone.getByLabel("Amounts")).toContainText("$0.00");
   }
 });

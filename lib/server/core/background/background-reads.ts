@@ -235,8 +235,10 @@ export function deferredIn(error: unknown): Deferred | undefined {
  * @example
  * const api = backgroundClient(await background.open(workspaceId, key, "report"));
  * const { records } = await api.listStates();
+ * // A matcher that must see a write made seconds ago revalidates past the proxy's fresh copies:
+ * backgroundClient(reads, { "Cache-Control": "no-cache" });
  */
-export function backgroundClient(reads: BackgroundReads): DataApiClient {
+export function backgroundClient(reads: BackgroundReads, headers?: Record<string, string>): DataApiClient {
   return createDataApiClient({
     baseUrl: "http://backroom.internal/api/v1",
     fetch: async (input, init) => {
@@ -246,7 +248,7 @@ export function backgroundClient(reads: BackgroundReads): DataApiClient {
       const response = await reads.read(
         version as Version,
         `/${rest.join("/")}${url.search}`,
-        Object.fromEntries(new Headers(init?.headers)),
+        { ...Object.fromEntries(new Headers(init?.headers)), ...headers },
       );
       if (!response) throw new Deferred(reads.wait() ?? 3600);
       return response;
