@@ -112,9 +112,8 @@ test("a short case raised in three taps at the back door reaches the staff, and 
 });
 
 // A 10 MB photo over a phone's upload (20 Mbit/s, 150 ms): the bar moves, and the photo is kept. About 10 s of a
-// worker; left out of CI, whose suite is near its time limit (run it by hand: E2E_PORT=… npx playwright test disputes).
+// worker.
 test("a 10 MB photo uploads on a throttled phone with its progress shown", async ({ browser }) => {
-  test.skip(Boolean(process.env.CI), "10 MB over a throttled link: run by hand");
   test.setTimeout(60_000);
   const { store } = await twoPhones(browser);
   const { invoice, lines } = await enterInvoice(store.request, {

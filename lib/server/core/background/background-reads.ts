@@ -245,11 +245,10 @@ export function backgroundClient(reads: BackgroundReads, headers?: Record<string
       const url = new URL(input instanceof Request ? input.url : String(input));
       const [, , version, ...rest] = url.pathname.split("/");
       // The client's own headers go with it (`Cache-Control`: a revalidation, or no last-known copy for a document).
-      const response = await reads.read(
-        version as Version,
-        `/${rest.join("/")}${url.search}`,
-        { ...Object.fromEntries(new Headers(init?.headers)), ...headers },
-      );
+      const response = await reads.read(version as Version, `/${rest.join("/")}${url.search}`, {
+        ...Object.fromEntries(new Headers(init?.headers)),
+        ...headers,
+      });
       if (!response) throw new Deferred(reads.wait() ?? 3600);
       return response;
     },
