@@ -150,6 +150,10 @@ describe.each(databaseProfiles())("credit's routes on $name", ({ open }) => {
       over60: staff.over60,
       available: staff.available,
     });
+    // A repeat reads through the proxy's cache: nothing more upstream.
+    const calls = s.backend.calls.length;
+    expect((await s.get(s.store.cookie)).body).toEqual(view);
+    expect(s.backend.calls.length).toBe(calls);
     // An account the store's aging does not list: 404, as for none.
     const rows = ((await s.list(s.staff.cookie)).body as unknown as CreditList).rows;
     const another = rows.find((r) => r.arAccountId !== s.account)!.arAccountId;
