@@ -8,6 +8,7 @@ import { repsRequest, statesRequest } from "@/lib/domain/delivery/requests";
 import { scheduleFallbackRequest, withSchedules } from "@/lib/domain/delivery/schedule-fallback";
 import { repCustomerIds } from "@/lib/domain/my-accounts";
 import { NOTES_MAX_CUSTOMERS, type NotesOf } from "@/lib/domain/notes/note-rules";
+import type { CollectStop } from "@/lib/domain/credit/view";
 import type { DisputeDigest } from "@/lib/domain/disputes/digest";
 import type { ReorderRequest } from "@/lib/domain/order-guide/shared-list";
 import { oldestStale } from "@/lib/domain/stale";
@@ -46,6 +47,12 @@ export interface TodayData {
    * oldest first; undefined when they could not be read.
    */
   disputes?: DisputeDigest[];
+  /**
+   * "Collect before the drop": the deliveries today and tomorrow to accounts over 60 days or over their limit, with
+   * what to collect and what was already recorded for them (Backroom's own records and the credit's limits), soonest
+   * first; undefined when they could not be read.
+   */
+  collect?: CollectStop[];
 }
 
 /**
