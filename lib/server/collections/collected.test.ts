@@ -38,7 +38,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => sandbox.close());
 
-describe.each(databaseProfiles())("collected at the door on $name", ({ open }) => {
+describe.each(databaseProfiles())("collected at the door on $name", ({ open, name }) => {
+  // The profiles share one sandbox: each posts its own check, of its own amount, that the other's match cannot take.
+  const [dollars, check] = name === "sqlite" ? [420, 4417] : [430, 4418];
   const backends: TestBackend[] = [];
   afterEach(async () => {
     await Promise.all(backends.splice(0).map((b) => b.close()));
@@ -94,15 +96,21 @@ describe.each(databaseProfiles())("collected at the door on $name", ({ open }) =
 
   it("records what the rep collected with its visit note, refuses what it must, and matches the posted payment", async () => {
     const s = await setUp();
-    const body = { amount: "420", method: "check", reference: "4417", customerId: STORE, deliveryDate: "2026-11-21" };
+    const body = {
+      amount: String(dollars),
+      method: "check",
+      reference: String(check),
+      customerId: STORE,
+      deliveryDate: "2026-11-21",
+    };
     const made = await s.send(s.rep.cookie, "POST", body, "c-1");
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body).toMatchObject({
       arAccountId: account,
       customerId: STORE,
-      amount: "420.00",
+      amount: `${dollars}.00`,
       method: "check",
-      reference: "4417",
+      reference: String(check),
       status: "waiting",
       payment: null,
       // Recorded on Saturday 2026-11-21: 5 business days on is Friday 2026-11-27.
@@ -112,14 +120,14 @@ describe.each(databaseProfiles())("collected at the door on $name", ({ open }) =
     const again = await s.send(s.rep.cookie, "POST", body, "c-1");
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(made.body.id);
-    expect((await s.send(s.rep.cookie, "POST", { ...body, amount: "421" }, "c-1")).status).toBe(409);
+    expect((await s.send(s.rep.cookie, "POST", { ...body, amount: String(dollars + 1) }, "c-1")).status).toBe(409);
     // It is a visit: the note on the store, once.
     const notes = await s.backend.db
       .withTables<NoteTables>()
       .selectFrom("visit_notes")
       .select(["text", "customer_id"])
       .execute();
-    expect(notes).toEqual([{ text: "Collected $420.00, check 4417", customer_id: STORE }]);
+    expect(notes).toEqual([{ text: `Collected $${dollars}.00, check ${check}`, customer_id: STORE }]);
 
     // Refusals, each on its field, nothing written.
     const refused = async (cookie: string, json: unknown, status: number, field?: string) => {
@@ -145,7 +153,11 @@ describe.each(databaseProfiles())("collected at the door on $name", ({ open }) =
 
     // Nothing posted yet: still waiting. The ERP posts the check; the match finds it by its number.
     expect(await s.matcher.matchNow(s.distributor.workspaceId)).toMatchObject({ records: 1, matched: 0 });
-    const posted = await sandbox.postPayment({ arAccountId: account, amount: "420.00", reference: "Check #4417" });
+    const posted = await sandbox.postPayment({
+      arAccountId: account,
+      amount: `${dollars}.00`,
+      reference: `Check #${check}`,
+    });
     expect(posted.status).toBe(201);
     s.backend.advance(5_000);
     expect(await s.matcher.matchNow(s.distributor.workspaceId)).toMatchObject({ records: 1, matched: 1 });
@@ -155,7 +167,7 @@ describe.each(databaseProfiles())("collected at the door on $name", ({ open }) =
       payment: {
         paymentId: (posted.body.payment as Json).PaymentID,
         paymentInvoiceNum: (posted.body.payment as Json).PaymentInvoiceNum,
-        amount: "420.000000",
+        amount: `${dollars}.000000`,
       },
     });
   });
