@@ -110,6 +110,17 @@ const collectionsPeople: Migration = {
 };
 
 /**
+ * The payment-reliability score of each account (`reliability_json`: `Reliability` of `lib/domain/credit/view.ts`,
+ * computed at the walk's end from the confirmed applications and the year's invoices it read,
+ * `lib/domain/credit/score.ts`). Null in a row made before: the credit pages say it comes with the next refresh.
+ */
+const collectionsReliability: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("collections_accounts").addColumn("reliability_json", "text").execute();
+  },
+};
+
+/**
  * The collections' snapshot tables, by name: a database records the names it ran, so they never change. They run in
  * the order of their names, the core's and every feature's together (`lib/server/features.ts`).
  */
@@ -117,4 +128,5 @@ export const COLLECTIONS_MIGRATIONS: Migrations = {
   "014-collections": collections,
   "016-collections-aging": collectionsAging,
   "024-collections-people": collectionsPeople,
+  "035-collections-reliability": collectionsReliability,
 };

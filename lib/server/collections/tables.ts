@@ -59,6 +59,8 @@ export interface CollectionsAccountTable {
   sales_rep: string | null;
   /** The stores' people, `StorePerson[]` as JSON (migration 024); null in a row made before. */
   people_json: string | null;
+  /** The payment-reliability score, `Reliability` as JSON (migration 035); null in a row made before. */
+  reliability_json: string | null;
   suppliers: number;
   current_due: string;
   due_1_30: string;
