@@ -7,6 +7,7 @@ import { type ActorOf, RouteError, refusalFor } from "@/lib/server/core/define-r
 import { pageApi } from "@/lib/server/core/page-api";
 import { sharedPlace } from "@/lib/server/core/parties";
 import { createSharedLists } from "@/lib/server/order-guide/shared-lists";
+import { createCreditViews } from "@/lib/server/credit/credit-view";
 import { may } from "@/lib/session/roles";
 
 /**
@@ -106,10 +107,13 @@ export async function listCredit(listId: string): Promise<CreditView | undefined
   return credit?.state === "shown" ? credit.view : undefined;
 }
 
-/** The staff's credit rows of every account of the key's snapshot (`GET /api/credit`'s), or undefined while pending. */
+/**
+ * The staff's credit rows of every account of the key's snapshot, as `GET /api/credit` reads them (the feature's
+ * `creditRows`, the one function of both), or undefined while the key's first walk is not in.
+ */
 export async function staffCreditRows() {
   const who = await signedIn();
   if (!who) return undefined;
-  const { credit } = await backend();
-  return credit.creditRows(who.actor);
+  const { db } = await backend();
+  return createCreditViews({ db }).creditRows(who.actor);
 }

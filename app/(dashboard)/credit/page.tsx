@@ -4,6 +4,7 @@ import { AvailableLine, scoreText } from "@/components/credit/credit-figures";
 import { CreditReport, CreditTitle } from "@/components/credit/credit-report";
 import { backend } from "@/lib/backend";
 import { creditQuery } from "@/lib/domain/credit/input";
+import { collectionsView } from "@/lib/server/collections/collections-view";
 import { creditHref } from "@/lib/ui/credit/links";
 import { storeCredits, staffCreditRows } from "../_lib/credit";
 import { requireSession } from "../_lib/session";
@@ -29,8 +30,8 @@ export default async function CreditPage({ searchParams }: PageProps<"/credit">)
     );
   const listed = await staffCreditRows();
   if (!listed) {
-    const { collections } = await backend();
-    await collections.start(session.workspace!.id, active.id);
+    const { db, collections } = await backend();
+    if (!(await collectionsView(db, active.id)).state) await collections.start(session.workspace!.id, active.id);
     return <CreditReport ready={false} />;
   }
   return <CreditReport ready asOf={listed.asOf} rows={listed.rows} query={creditQuery(params)} cards />;
