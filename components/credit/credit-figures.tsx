@@ -153,7 +153,14 @@ export function ScoreTable({
 }
 
 /** The score, large, with what it is of and the day it was computed for; or why there is none. */
-export function ScoreFigure({ reliability }: { reliability: Reliability | null }) {
+export function ScoreFigure({
+  reliability,
+  label = "Payment reliability",
+}: {
+  reliability: Reliability | null;
+  /** Its label above the figure (the full view's section is already headed "Payment reliability"). */
+  label?: string;
+}) {
   if (reliability === null)
     return (
       <p className="text-sm" data-testid="credit-score">
@@ -162,7 +169,7 @@ export function ScoreFigure({ reliability }: { reliability: Reliability | null }
     );
   return (
     <p className="text-sm" data-testid="credit-score">
-      Payment reliability <strong className="block text-2xl tabular-nums">{scoreText(reliability.score)}</strong>
+      {label} <strong className="block text-2xl tabular-nums">{scoreText(reliability.score)}</strong>
       <span className="block text-xs text-slate-700 dark:text-slate-300">
         {reliability.score === null
           ? "Too little history: no delivered invoice fell due in the last 365 days."

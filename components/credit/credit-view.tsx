@@ -22,7 +22,6 @@ const INTRO: Record<CreditView["side"], string> = {
  * the limit's history (staff and the rep), and the score's definitions.
  */
 export function CreditFullView({ view, timeZone }: { view: CreditView; timeZone?: string }) {
-  const only = view.customerIds.length === 1 ? view.customerIds[0] : undefined;
   const staffSide = view.side !== "store";
   return (
     <div className="space-y-6">
@@ -37,19 +36,13 @@ export function CreditFullView({ view, timeZone }: { view: CreditView; timeZone?
         <p className="text-xs text-slate-700 dark:text-slate-300">
           Available = the limit − the balance (the AR aging&apos;s total outstanding
           {view.asOf ? ` at its close ${formatDay(view.asOf)}` : ""}) − the reorder lists sent and not yet invoiced.
-          {staffSide && only !== undefined && (
+          {staffSide && (
             <>
               {" "}
-              <Link href={`/customers/${only}` as never} className="link">
-                The customer&apos;s page
+              <Link href={pageHref.statements({ account: view.arAccountId })} className="link">
+                The account&apos;s statement
               </Link>
-              {" · "}
             </>
-          )}
-          {staffSide && (
-            <Link href={pageHref.statements({ account: view.arAccountId })} className="link">
-              Statement
-            </Link>
           )}
         </p>
       </section>
@@ -58,7 +51,7 @@ export function CreditFullView({ view, timeZone }: { view: CreditView; timeZone?
         <h2 id="credit-score-heading" className="text-lg font-semibold">
           Payment reliability
         </h2>
-        <ScoreFigure reliability={view.reliability} />
+        <ScoreFigure reliability={view.reliability} label="Score" />
         {view.reliability && (
           <ScoreTable
             components={view.reliability.components}
