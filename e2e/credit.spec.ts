@@ -62,6 +62,7 @@ test("staff set a limit, the store sees what it has left on its overview, and a 
   const used =
     cents((await block.getByTestId("credit-balance").textContent())!) +
     cents((await block.getByTestId("credit-open-lists").textContent())!);
+  await block.getByRole("button", { name: "Set a credit limit…" }).click();
   const field = block.getByRole("textbox", { name: /credit limit/i });
   await field.fill("100.005");
   await block.getByRole("button", { name: "Save the limit" }).click();

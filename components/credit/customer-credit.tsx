@@ -1,13 +1,17 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { CreditView } from "@/lib/domain/credit/view";
 import { formatDay } from "@/lib/format/display";
 import { creditHref } from "@/lib/ui/credit/links";
 import { AvailableLine, ScoreFigure, ScoreTable, UsedBar, UsedBy } from "./credit-figures";
-import { LimitForm } from "./limit-form";
 import { LimitHistory } from "./limit-history";
+import { BUTTON } from "@/lib/ui/styles";
+
+// The limit's form (react-hook-form, zod's schema) comes when staff press its button: a customer's page is read far
+// more than its limit is set. React's lazy, not next/dynamic (whose runtime adds to the first load).
+const LimitForm = lazy(() => import("./limit-form").then((m) => ({ default: m.LimitForm })));
 
 /** What the customer page's server read of the store's credit. */
 export type PageCredit =
@@ -29,6 +33,7 @@ interface CustomerCreditProps {
  */
 export function CustomerCredit({ credit, timeZone }: CustomerCreditProps) {
   const [answered, setAnswered] = useState<CreditView | null>(null);
+  const [editing, setEditing] = useState(false);
   const view = answered ?? (credit.state === "shown" ? credit.view : null);
   return (
     <section aria-labelledby="customer-credit" className="max-w-3xl space-y-3" data-testid="customer-credit">
@@ -67,7 +72,17 @@ export function CustomerCredit({ credit, timeZone }: CustomerCreditProps) {
           </div>
           {credit.state === "shown" && credit.maySet && (
             <div className="space-y-2">
-              <LimitForm arAccountId={view.arAccountId} limit={view.limit} onSaved={setAnswered} />
+              {editing ? (
+                <Suspense
+                  fallback={<span role="status" aria-label="Opening the form" className="skeleton block h-28 w-full" />}
+                >
+                  <LimitForm arAccountId={view.arAccountId} limit={view.limit} onSaved={setAnswered} />
+                </Suspense>
+              ) : (
+                <button type="button" className={`${BUTTON} min-h-11`} onClick={() => setEditing(true)}>
+                  {view.limit === null ? "Set a credit limit…" : "Change the credit limit…"}
+                </button>
+              )}
               <details>
                 <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-medium">
                   History of the limit
