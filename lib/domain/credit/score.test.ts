@@ -242,6 +242,17 @@ describe("reliability: the trend, the last 90 days against the 275 before", () =
     expect(value(r, "trend")).toBe(trend);
     expect(points(r, "trend")).toBe(expected);
   });
+  it("puts an invoice due 90 days before in the 275 days before, one due 89 days before in the last 90", () => {
+    const r = reliability(
+      {
+        invoices: [inv("R", "2026-08-23"), inv("B", "2026-08-22")],
+        applications: [app("R", "100", at("2026-08-23")), app("B", "100", at("2026-09-01"))],
+        aging: NOTHING_OPEN,
+      },
+      AS_OF,
+    );
+    expect(value(r, "trend")).toBe(10);
+  });
   it("is null (neutral 50) with no invoice in one of the windows", () => {
     const r = reliability({ invoices: [inv("R", "2026-10-01")], applications: [], aging: NOTHING_OPEN }, AS_OF);
     expect(value(r, "trend")).toBeNull();
@@ -294,6 +305,12 @@ describe("reliability: the score", () => {
     );
     expect(r.score).toBe(95);
     expect(r.advice).toEqual([]);
+  });
+  it("refuses a day that is no YYYY-MM-DD", () => {
+    expect(() => reliability({ invoices: [], applications: [], aging: null }, "2026-11-20T00:00:00Z")).toThrow(
+      RangeError,
+    );
+    expect(() => reliability({ invoices: [], applications: [], aging: null }, "2026-13-01")).toThrow(RangeError);
   });
   it("publishes weights that add up to 100, and its definitions name each", () => {
     expect(Object.values(SCORE_WEIGHTS).reduce((a, b) => a + b, 0)).toBe(100);

@@ -17,4 +17,4 @@ export const keyReused = (): RouteError =>
 
 /** 412 `LIMIT_CHANGED`: the limit changed since the asker read it (`If-Match`). */
 export const staleLimit = (): RouteError =>
-  refusal("STALE_VERSION", "The limit changed since you read it: read it again, then set it from what it is now.", 412);
+  refusal("LIMIT_CHANGED", "The limit changed since you read it: read it again, then set it from what it is now.", 412);
