@@ -26,13 +26,13 @@ export const LAPTOP = { width: 1366, height: 768 };
 /**
  * The pages the dashboard spec opens for a key type, each with its data and axe, and at a laptop's width its tables:
  * the sidebar's data pages, the activity and the request log. The overview, Insights and the saved views have specs of
- * their own; so has Collections, whose first visit starts its key's walk in the background (e2e/collections.spec.ts,
- * with a key of its own, not the demo staff's that others count). The laptop walk of e2e/layouts.spec.ts opens the rest
+ * their own; so have Collections and Credit, whose first visit starts its key's walk in the background
+ * (e2e/collections.spec.ts, e2e/credit.spec.ts, with a key of their own, not the demo staff's that others count). The laptop walk of e2e/layouts.spec.ts opens the rest
  * of a person's routes.
  */
 export function pagesFor(keyType: KeyType): string[] {
   const data = navigationFor(keyType).flatMap((section) => section.entries.map((entry) => entry.href));
-  return [...data.filter((href) => href !== "/collections"), "/activity", "/requests"];
+  return [...data.filter((href) => href !== "/collections" && href !== "/credit"), "/activity", "/requests"];
 }
 
 /** The dashboard's routes for the signed-in person, as its menu lists them. */

@@ -27,6 +27,7 @@ import { lastOrders } from "@/lib/domain/today/today-cards";
 import { embeddedRequest } from "@/lib/domain/views/list-view-spec";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import type { StoreDisputes } from "@/lib/domain/disputes/digest";
+import { CustomerCredit, type PageCredit } from "@/components/credit/customer-credit";
 import { CustomerDisputes } from "./customer-disputes";
 import { CustomerPeople } from "./customer-people";
 import { CustomerReorders } from "./customer-reorders";
@@ -61,6 +62,8 @@ interface CustomerDetailProps {
   reads: CustomerReads;
   /** The store's disputes, read by the page's server where the person is a side of them (`pageDisputes`). */
   disputes?: StoreDisputes;
+  /** The store's credit, read by the page's server for staff, the store's rep and the store (`pageCredit`). */
+  credit?: PageCredit;
 }
 
 type CustomerRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof customerQuery>["queryFn"]>>["records"][number]>;
@@ -70,10 +73,10 @@ const customerQuery = (customerId: number) =>
 
 /**
  * One customer, money first (`CustomerSummary`: standing, what it owes and how late, its open invoices and statement,
- * next delivery and last order), its disputes, its reorder requests (staff), then the visit notes with the note box, its people and rep, its delivery schedule,
+ * next delivery and last order), its credit (limit, available, score), its disputes, its reorder requests (staff), then the visit notes with the note box, its people and rep, its delivery schedule,
  * its shelf inventory, credit terms and prices at a chosen date; every field of its record behind "All fields".
  */
-export function CustomerDetail({ customerId, reads, disputes }: CustomerDetailProps) {
+export function CustomerDetail({ customerId, reads, disputes, credit }: CustomerDetailProps) {
   const customer = useQuery(customerQuery(customerId));
   const timeZone = useTimeZone();
   if (customer.error)
@@ -87,6 +90,7 @@ export function CustomerDetail({ customerId, reads, disputes }: CustomerDetailPr
     <div className="space-y-6">
       <StaleNote of={[customer.data]} />
       <Summary customerId={customerId} row={row} reads={reads} inDispute={disputes?.open} />
+      {credit && <CustomerCredit credit={credit} timeZone={timeZone} />}
       {disputes && <CustomerDisputes customerId={customerId} disputes={disputes} timeZone={timeZone} />}
       <CustomerReorders customerId={customerId} salesRepUserId={row.SalesRepUserID} />
       <VisitNotes customerId={customerId} name={row.CustomerName ?? undefined} />

@@ -7,6 +7,9 @@ import { LAYOUT, ROW_INDEX } from "./guide-layout";
 import { ShowMore } from "./show-more";
 import { plural } from "@/lib/format/plural";
 import { untilEnd } from "@/lib/domain/views/sentinels";
+import { CreditLine } from "@/components/credit/credit-figures";
+import type { CreditView } from "@/lib/domain/credit/view";
+import { creditHref } from "@/lib/ui/credit/links";
 
 interface GuideTableProps {
   guide: GuideData;
@@ -18,6 +21,8 @@ interface GuideTableProps {
   stores: { id: number; name: string }[] | undefined;
   /** Set when the person may send a reorder list (owners, admins, purchasing): a quantity per row and the send. */
   send?: { recipient: string | null; mailDelivers: boolean };
+  /** The store's credit, when the feature could read it for this key: a line above the products, a warning on send. */
+  credit?: Pick<CreditView, "arAccountId" | "available" | "limit" | "balance" | "openLists" | "openListCount">;
 }
 
 /**
@@ -80,7 +85,7 @@ function Purchases({ guide }: { guide: GuideData }) {
  * A store's order guide: cards on a phone (no sideways scroll), a table from 640 px. The figures as the API's records
  * make them (`lib/domain/order-guide/guide.ts`); the suggestion in whole cases, 0 for what is out of stock.
  */
-export function GuideTable({ guide, rows, choices, params, stores, send }: GuideTableProps) {
+export function GuideTable({ guide, rows, choices, params, stores, send, credit }: GuideTableProps) {
   const shown = params.show ?? GUIDE_PAGE;
   if (!guide.found)
     return (
@@ -98,6 +103,7 @@ export function GuideTable({ guide, rows, choices, params, stores, send }: Guide
         {!guide.complete && " Some lists were longer than the guide reads: it may leave products out."}
       </p>
       <Purchases guide={guide} />
+      {credit && <CreditLine view={credit} href={creditHref(credit.arAccountId)} />}
       {rows.length === 0 ? (
         <p>No product matches these filters.</p>
       ) : (
@@ -114,6 +120,7 @@ export function GuideTable({ guide, rows, choices, params, stores, send }: Guide
               day={guide.day}
               recipient={send.recipient}
               mailDelivers={send.mailDelivers}
+              credit={credit && { limit: credit.limit, available: credit.available }}
             />
           )}
         </>

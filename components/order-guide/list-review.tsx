@@ -5,9 +5,12 @@ import { flagWords, type ListReview } from "@/lib/domain/order-guide/review";
 import { formatMoney } from "@/lib/format/display";
 import { BUTTON } from "@/lib/ui/styles";
 import { plural } from "@/lib/format/plural";
+import { type CreditBefore, listOverCredit } from "@/lib/ui/credit/list-warning";
 
 interface ListReviewPanelProps {
   review: ListReview & { ok: true };
+  /** The store's credit before this list: the panel warns when the list asks for more than is available. */
+  credit?: CreditBefore;
   pending: boolean;
   onConfirm: () => void;
   onEdit: () => void;
@@ -15,11 +18,13 @@ interface ListReviewPanelProps {
 
 /**
  * A reorder list before it is sent: each line's cases, case price and total, the lines that deserve a second look
- * flagged in words, the list's cases and total; "Confirm and send" or back to the fields. It takes the focus when it
+ * flagged in words, the list's cases and total, a warning with the amounts when it asks for more than the store's
+ * credit available; "Confirm and send" or back to the fields. It takes the focus when it
  * opens, so that a keyboard or a screen reader meets the total first.
  */
-export function ListReviewPanel({ review, pending, onConfirm, onEdit }: ListReviewPanelProps) {
+export function ListReviewPanel({ review, pending, onConfirm, onEdit, credit }: ListReviewPanelProps) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const overCredit = listOverCredit(review.total, credit);
   useEffect(() => heading.current?.focus(), []);
   return (
     <section aria-labelledby="list-review-title" className="space-y-2 rounded border-2 border-sky-700 p-3">
@@ -48,6 +53,16 @@ export function ListReviewPanel({ review, pending, onConfirm, onEdit }: ListRevi
           </li>
         ))}
       </ul>
+      {overCredit && (
+        // Beside the send, with the amounts: a warning, not a refusal (the rep decides; docs/dashboard.md).
+        <p
+          role="alert"
+          className="rounded border-2 border-red-700 p-2 text-sm font-semibold text-red-800 dark:border-red-300 dark:text-red-300"
+          data-testid="list-over-credit"
+        >
+          {overCredit}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         <button
           type="button"

@@ -19,6 +19,7 @@ import { BUTTON } from "@/lib/ui/styles";
 import { ListReviewPanel } from "./list-review";
 import { LAYOUT } from "./guide-layout";
 import { plural } from "@/lib/format/plural";
+import type { CreditBefore } from "@/lib/ui/credit/list-warning";
 
 /** The form the guide's quantity fields belong to (their `form` attribute). */
 export const LIST_FORM_ID = "order-list";
@@ -35,6 +36,8 @@ interface SendListFormProps {
   /** Where the mail goes: the store's rep, or the workspace's contact; null: nobody (the send is refused). */
   recipient: string | null;
   mailDelivers: boolean;
+  /** The store's credit now (the limit and what is available), when the feature could read it. */
+  credit?: CreditBefore;
 }
 
 /**
@@ -69,6 +72,7 @@ export function SendListForm({
   day,
   recipient,
   mailDelivers,
+  credit,
 }: SendListFormProps) {
   const [pending, setPending] = useState(false);
   const [filled, setFilled] = useState<string | null>(null);
@@ -158,7 +162,13 @@ export function SendListForm({
         </p>
       )}
       {review ? (
-        <ListReviewPanel review={review} pending={pending} onConfirm={() => void confirm()} onEdit={edit} />
+        <ListReviewPanel
+          review={review}
+          credit={credit}
+          pending={pending}
+          onConfirm={() => void confirm()}
+          onEdit={edit}
+        />
       ) : (
         <div className="flex flex-wrap gap-2">
           <button type="button" className={`${BUTTON} min-h-11`} onClick={fill}>

@@ -7,6 +7,9 @@ import { useTimeZone } from "@/components/shell/providers";
 import { RequestError } from "@/components/table/request-error";
 import { isDataApiError } from "@/lib/data-api/data-api-error";
 import { type ListAnswer, sharedListQueryOptions } from "@/lib/ui/order-guide/shared-list-client";
+import { CreditLine, isOver } from "@/components/credit/credit-figures";
+import type { CreditView } from "@/lib/domain/credit/view";
+import { creditHref } from "@/lib/ui/credit/links";
 import { SharedListActions } from "./shared-list-actions";
 import { SharedListEditor } from "./shared-list-editor";
 import { SharedListHeader } from "./shared-list-header";
@@ -16,6 +19,8 @@ interface SharedListViewProps {
   listId: string;
   /** The person may withdraw the store's lists (owners, admins, purchasing). */
   maySend: boolean;
+  /** The store's credit, read by the page's server (this list counted while it is open and not invoiced). */
+  credit?: CreditView;
 }
 
 /**
@@ -23,7 +28,7 @@ interface SharedListViewProps {
  * open, so the other side's change appears without a reload): its stage, who sent it, what was invoiced; each line
  * with the warehouse's stock now and its substitute; what each side may do; and every change as it happened.
  */
-export function SharedListView({ listId, maySend }: SharedListViewProps) {
+export function SharedListView({ listId, maySend, credit }: SharedListViewProps) {
   const timeZone = useTimeZone();
   const queryClient = useQueryClient();
   const options = sharedListQueryOptions(listId);
@@ -42,6 +47,17 @@ export function SharedListView({ listId, maySend }: SharedListViewProps) {
   return (
     <div className="space-y-6">
       <SharedListHeader list={list} timeZone={timeZone} />
+      {credit && (
+        <div className="max-w-3xl space-y-1">
+          <CreditLine view={credit} href={creditHref(credit.arAccountId)} />
+          {isOver(credit.available) && (
+            <p role="note" className="text-sm" data-testid="list-credit-over">
+              The store is over its credit limit with its open lists counted: the rep decides what is delivered, and may
+              ask for a payment first.
+            </p>
+          )}
+        </div>
+      )}
       <SharedListActions list={list} onAnswer={onAnswer} maySend={maySend} />
       <SharedListEditor answer={query.data} onAnswer={onAnswer} timeZone={timeZone} />
       <SharedListTimeline events={list.events} timeZone={timeZone} />

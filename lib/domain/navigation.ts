@@ -33,6 +33,8 @@ export const NAVIGATION: readonly NavSection[] = [
       { href: "/disputes", label: "Disputes", operation: "listInvoices" },
       { href: "/ar-aging", label: "AR aging", operation: "listArAging" },
       { href: "/collections", label: "Collections", operation: "listArAging", keyTypes: ["Employee"] },
+      // Each account's credit limit, what is left of it and its payment-reliability score (limits kept in Backroom).
+      { href: "/credit", label: "Credit", operation: "listArAging", keyTypes: ["Employee"] },
       { href: "/payments", label: "Payments", operation: "listPayments" },
       { href: "/statements", label: "Statements", operation: "listOpenInvoices", keyTypes: ["Customer", "Employee"] },
       // A retailer's books: its invoices as bills, one store's for staff; a brand's key has no books.

@@ -14,6 +14,7 @@ import { type GuideKey, loadGuide } from "@/lib/server/order-guide/guide-api";
 import { createOrderListStore } from "@/lib/server/order-guide/order-lists-store";
 import { may } from "@/lib/session/roles";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
+import { pageCredit } from "../_lib/credit";
 import { PageTitle } from "../_lib/page-title";
 import { requireSession } from "../_lib/session";
 import { BlockSkeleton } from "../_lib/streamed";
@@ -113,9 +114,11 @@ async function Guide({
   }
   const { guide, rows } = loaded;
   const { db, mailer } = await backend();
-  const recipient = maySend
-    ? (guide.salesRepEmail ?? (await createOrderListStore(db).contact(workspaceId)) ?? null)
-    : null;
+  const [recipient, credit] = await Promise.all([
+    maySend ? guideRecipient(guide.salesRepEmail, db, workspaceId) : null,
+    // The store's credit (its limit, what is available): a line above the products, a warning before a list is sent.
+    guide.found ? pageCredit(guide.customerId) : undefined,
+  ]);
   return (
     <GuideTable
       guide={guide}
@@ -124,6 +127,16 @@ async function Guide({
       params={{ ...read, customer }}
       stores={stores}
       send={maySend ? { recipient, mailDelivers: mailer.delivers } : undefined}
+      credit={credit?.state === "shown" ? credit.view : undefined}
     />
   );
+}
+
+/** Where a list goes: the store's rep, or the workspace's contact; null: nobody. */
+async function guideRecipient(
+  salesRepEmail: string | null,
+  db: Awaited<ReturnType<typeof backend>>["db"],
+  workspaceId: string,
+): Promise<string | null> {
+  return salesRepEmail ?? (await createOrderListStore(db).contact(workspaceId)) ?? null;
 }

@@ -22,6 +22,8 @@ import { customerScheduleRequest, statesRequest } from "@/lib/domain/delivery/re
 import { mayCall } from "@/lib/domain/navigation";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { embeddedRequest } from "@/lib/ui/views/list-view-spec";
+import type { PageCredit } from "@/components/credit/customer-credit";
+import { pageCredit } from "../../_lib/credit";
 import { NotesPrefetched } from "../../_lib/notes-prefetched";
 import { serverAnswer } from "../../_lib/prefetch";
 import { DetailSkeleton, type PrefetchRequest, Prefetched } from "../../_lib/streamed";
@@ -60,6 +62,9 @@ export default async function CustomerPage({ params, searchParams }: PageProps<"
   // The store's disputes (Backroom's database, the party rule on the store's record the page reads anyway), asked now
   // and awaited inside the stream: no request of the browser's, and the shell is not held for them.
   const disputes = pageDisputes(backend, id);
+  // Its credit (the feature's services: the snapshot, the limit and the open lists for staff and the rep, the store's
+  // own aging for the store), asked now beside them and awaited inside the stream too.
+  const credit = pageCredit(id);
   // The shell at once; the page's data streams in when its requests have answered.
   return (
     <Suspense fallback={<DetailSkeleton label="Loading the customer" />}>
@@ -97,8 +102,8 @@ export default async function CustomerPage({ params, searchParams }: PageProps<"
         ]}
       >
         <NotesPrefetched of={{ customerId: id }}>
-          <WithDisputes disputes={disputes}>
-            {(found) => <CustomerDetail customerId={id} reads={reads} disputes={found} />}
+          <WithDisputes disputes={disputes} credit={credit}>
+            {(found, credited) => <CustomerDetail customerId={id} reads={reads} disputes={found} credit={credited} />}
           </WithDisputes>
         </NotesPrefetched>
       </Prefetched>
@@ -106,13 +111,16 @@ export default async function CustomerPage({ params, searchParams }: PageProps<"
   );
 }
 
-/** Its children once the store's disputes are read (undefined: no section). */
+/** Its children once the store's disputes and credit are read (undefined: no section). */
 async function WithDisputes({
   disputes,
+  credit,
   children,
 }: {
   disputes: Promise<StoreDisputes | undefined>;
-  children: (found: StoreDisputes | undefined) => React.ReactNode;
+  credit: Promise<PageCredit | undefined>;
+  children: (found: StoreDisputes | undefined, credited: PageCredit | undefined) => React.ReactNode;
 }) {
-  return children(await disputes);
+  const [found, credited] = await Promise.all([disputes, credit]);
+  return children(found, credited);
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { SharedListView } from "@/components/order-guide/shared-list-view";
 import { may } from "@/lib/session/roles";
+import { listCredit } from "../../../_lib/credit";
 import { PageTitle } from "../../../_lib/page-title";
 import { requireSession } from "../../../_lib/session";
 
@@ -20,5 +21,11 @@ export default async function SharedListPage({ params }: PageProps<"/order-guide
         </p>
       </div>
     );
-  return <SharedListView listId={id} maySend={may(view.role ?? undefined, { purchases: ["write"] })} />;
+  return (
+    <SharedListView
+      listId={id}
+      maySend={may(view.role ?? undefined, { purchases: ["write"] })}
+      credit={await listCredit(id)}
+    />
+  );
 }
