@@ -27,6 +27,7 @@ import { lastOrders } from "@/lib/domain/today/today-cards";
 import { embeddedRequest } from "@/lib/domain/views/list-view-spec";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import type { StoreDisputes } from "@/lib/domain/disputes/digest";
+import { CustomerCollected } from "./customer-collected";
 import { CustomerDisputes } from "./customer-disputes";
 import { CustomerPeople } from "./customer-people";
 import { CustomerReorders } from "./customer-reorders";
@@ -89,6 +90,12 @@ export function CustomerDetail({ customerId, reads, disputes }: CustomerDetailPr
       <Summary customerId={customerId} row={row} reads={reads} inDispute={disputes?.open} />
       {disputes && <CustomerDisputes customerId={customerId} disputes={disputes} timeZone={timeZone} />}
       <CustomerReorders customerId={customerId} salesRepUserId={row.SalesRepUserID} />
+      <CustomerCollected
+        customerId={customerId}
+        name={row.CustomerName ?? undefined}
+        salesRepUserId={row.SalesRepUserID}
+        readsAging={reads.aging}
+      />
       <VisitNotes customerId={customerId} name={row.CustomerName ?? undefined} />
       <CustomerPeople
         customerId={customerId}

@@ -9,6 +9,7 @@ import { scheduleFallbackRequest, withSchedules } from "@/lib/domain/delivery/sc
 import { repCustomerIds } from "@/lib/domain/my-accounts";
 import { NOTES_MAX_CUSTOMERS, type NotesOf } from "@/lib/domain/notes/note-rules";
 import type { DisputeDigest } from "@/lib/domain/disputes/digest";
+import type { CollectStop } from "@/lib/domain/credit/view";
 import type { ReorderRequest } from "@/lib/domain/order-guide/shared-list";
 import { oldestStale } from "@/lib/domain/stale";
 import { agingRequests, customersRequests, invoicesRequests, openInvoicesRequests, TODAY_PAGES } from "./requests";
@@ -46,6 +47,11 @@ export interface TodayData {
    * oldest first; undefined when they could not be read.
    */
   disputes?: DisputeDigest[];
+  /**
+   * "Collect before the drop": the rep's deliveries today and tomorrow to accounts over 60 days or over their credit
+   * limit, with what was recorded for each; undefined when they could not be read.
+   */
+  collect?: CollectStop[];
 }
 
 /**
