@@ -370,7 +370,7 @@ function PlanStopCard({
           </h2>
           <p>{stop.address || "No address on record."}</p>
           <p className="font-semibold" data-testid="plan-reasons">
-            {stop.reasons.join(" · ")}
+            <StopReasons reasons={stop.reasons} />
           </p>
           <p className="text-slate-700 dark:text-slate-300">
             {n === 1 && !fromStart
@@ -393,6 +393,23 @@ function PlanStopCard({
       </div>
     </li>
   );
+}
+
+/**
+ * A stop's reasons, one line: what to collect at the door ("Collect $1,240.00", put in the stop's words by the plan
+ * when the delivery's account is over 60 days or over its limit) marked, as Today's "Collect before the drop" is.
+ */
+function StopReasons({ reasons }: { reasons: readonly string[] }) {
+  return reasons.map((r, i) => (
+    <span key={`${i}:${r}`}>
+      {i > 0 && " · "}
+      {/^Collect \$/.test(r) ? (
+        <mark className="rounded bg-amber-100 px-1 text-amber-950 dark:bg-amber-900 dark:text-amber-50">{r}</mark>
+      ) : (
+        r
+      )}
+    </span>
+  ));
 }
 
 /** The plan's place while it comes: the summary, the map and three stops, as tall as they will be. */
