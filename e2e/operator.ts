@@ -94,3 +94,43 @@ export async function issueCredit(
   if (response.status() !== 201) throw new Error(`POST ${path}: ${response.status()} ${await response.text()}`);
   return (await response.json()) as IssuedCredit;
 }
+
+/** A payment as the sandbox's ERP posts a cash receipt (`POST /sandbox/{env}/operator/payments`, docs/sandbox.md). */
+export interface CashPayment {
+  arAccountId: number;
+  /** Decimal dollars as text, whole cents: "420.00". */
+  amount: string;
+  /** The payment's `Memo`: "Check #4417". */
+  reference: string;
+  /** The payment's `PostDate`, YYYY-MM-DD; the environment's UTC today when left out. */
+  date?: string;
+  /** Apply it to the account's open invoices, oldest due first (the default), or leave it all available. */
+  apply?: boolean;
+}
+
+/** The payment posted, as `/payments` reads it, and its Confirmed applications as `/payments/applications` reads them. */
+export interface PostedPayment {
+  payment: Record<string, unknown> & { PaymentID: number; PaymentInvoiceNum: string; Amount: string; Memo: string };
+  applications: (Record<string, unknown> & { TargetInvoiceNum: string; Amount: string })[];
+}
+
+/**
+ * Plays the ERP's cash receipt: a payment of the AR account, applied to its open invoices. Throws unless the sandbox
+ * answers 201. With `idempotencyKey`, a retried call posts no second payment.
+ *
+ * @example
+ * await postPayment(page.request, { arAccountId: 30001, amount: "420.00", reference: "Check #4417" });
+ */
+export async function postPayment(
+  request: APIRequestContext,
+  payment: CashPayment,
+  options: { env?: "test" | "production"; idempotencyKey?: string } = {},
+): Promise<PostedPayment> {
+  const path = `/sandbox/${options.env ?? "test"}/operator/payments`;
+  const response = await request.post(path, {
+    headers: { ...OPERATOR, ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}) },
+    data: payment,
+  });
+  if (response.status() !== 201) throw new Error(`POST ${path}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as PostedPayment;
+}

@@ -11,6 +11,7 @@ import type { JobRunner } from "./job-runner";
 import { JOBS, type JobName } from "./jobs";
 import { creditRoutes } from "./operator-credits";
 import { invoiceRoutes } from "./operator-invoices";
+import { paymentRoutes } from "./operator-payments";
 import { jsonBody, type OperatorEnv } from "./operator-request";
 import { keyRoutes } from "./operator-keys";
 import { isOperatorKey } from "./operator-secret";
@@ -64,7 +65,7 @@ async function saveClockOffset(db: Kysely<Database>, offsetMs: number) {
 
 /**
  * The operator's endpoints of the sandbox (not part of the Data API), for the operator's key alone: issuing keys,
- * entering orders as the ERP's order entry and issuing its credit memos, running the ERP's jobs now, moving the
+ * entering orders as the ERP's order entry, issuing its credit memos and posting its cash receipts, running the ERP's jobs now, moving the
  * environment's clock, restoring the seed, and fault rules.
  */
 export function operatorRoutes(options: OperatorOptions) {
@@ -92,6 +93,7 @@ export function operatorRoutes(options: OperatorOptions) {
   app.route("/", keyRoutes(options));
   app.route("/", invoiceRoutes({ ...options, basePath: options.basePath ?? "" }));
   app.route("/", creditRoutes({ ...options, basePath: options.basePath ?? "" }));
+  app.route("/", paymentRoutes(options));
 
   // POST /{env}/operator/jobs/{import|export|end-of-day}: run one of the ERP's jobs now; answers what it changed.
   app.post("/:env/operator/jobs/:job", async (c) => {

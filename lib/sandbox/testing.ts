@@ -48,6 +48,13 @@ export interface TestSandbox {
    */
   issueCredit(credit: CreditMemo, idempotencyKey?: string): Promise<Answer>;
   /**
+   * The ERP's cash receipt played by the operator (`POST /{env}/operator/payments`): a payment of the AR account,
+   * applied to its open invoices oldest due first unless `apply` is false. `postPayment({ arAccountId: 30001, amount:
+   * "420.00", reference: "Check #4417" })`; answers 201 `{payment, applications}`, or the refusal. With
+   * `idempotencyKey`, a repeat posts no second payment.
+   */
+  postPayment(payment: CashPayment, idempotencyKey?: string): Promise<Answer>;
+  /**
    * Every record of a v1 list of the test environment, page by page (500 a page), read straight from the sandbox: what
    * a test compares Backroom's own copy or document with. `walk("/invoices?Statuses=1,7", "Supplier")`.
    */
@@ -74,6 +81,19 @@ export interface CreditMemo {
   reason?: string;
   /** The credit's date, YYYY-MM-DD; the environment's UTC today when left out. */
   date?: string;
+}
+
+/** The body of `POST /{env}/operator/payments` (`operator-payments.ts`). */
+export interface CashPayment {
+  arAccountId: number;
+  /** Decimal dollars as text, whole cents: "420.00". */
+  amount: string;
+  /** The payment's `Memo`: "Check #4417". */
+  reference: string;
+  /** The payment's `PostDate`, YYYY-MM-DD; the environment's UTC today when left out. */
+  date?: string;
+  /** Apply it to the account's open invoices (true, the default), or leave it all available. */
+  apply?: boolean;
 }
 
 const KEYS = demoKeys("test");
@@ -126,6 +146,12 @@ export async function openTestSandbox(): Promise<TestSandbox> {
       send("/test/operator/credits", "POST", {
         as: runtime.operatorKey,
         body: credit,
+        headers: idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey },
+      }),
+    postPayment: (payment, idempotencyKey) =>
+      send("/test/operator/payments", "POST", {
+        as: runtime.operatorKey,
+        body: payment,
         headers: idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey },
       }),
     async walk(path, as) {

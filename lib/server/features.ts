@@ -3,6 +3,7 @@ import { CORE_MIGRATIONS } from "./core/db/migrations";
 import { allMigrations } from "./core/feature";
 import { accountingFeature } from "./accounting/feature";
 import { collectionsFeature } from "./collections/feature";
+import { creditFeature } from "./credit/feature";
 import { disputesFeature } from "./disputes/feature";
 import { followUpsFeature } from "./follow-ups/feature";
 import { insightsFeature } from "./insights/feature";
@@ -37,6 +38,7 @@ export const FEATURES = {
   orderGuide: orderGuideFeature,
   today: todayFeature,
   disputes: disputesFeature,
+  credit: creditFeature,
 };
 
 /** Every migration, the core's and each feature's, in the order of their names: what `migrate` is given. */

@@ -8,6 +8,7 @@ import type { BackroomDatabase } from "./core/db/schema";
 import { CORE_COLUMNS } from "./core/db/testing";
 import type { AccountingTables } from "./accounting/tables";
 import type { CollectionsTables } from "./collections/tables";
+import type { CreditTables } from "./credit/tables";
 import type { DisputeTables } from "./disputes/tables";
 import type { HistoryTables } from "./insights/tables";
 import type { MenuTables } from "./menus/tables";
@@ -40,7 +41,8 @@ type AllTables = BackroomDatabase &
   OrderListTables &
   MenuTables &
   TodayTables &
-  DisputeTables;
+  DisputeTables &
+  CreditTables;
 
 /**
  * Every table with every column, as its type says (`CORE_COLUMNS` for the core's): TypeScript refuses this object
@@ -169,6 +171,7 @@ const COLUMNS = {
     agent_email: "text null",
     sales_rep: "text null",
     people_json: "text null",
+    reliability_json: "text null",
     suppliers: "number",
     current_due: "text",
     due_1_30: "text",
@@ -204,6 +207,28 @@ const COLUMNS = {
     ar_account_id: "number",
     supplier_id: "number null",
     record_json: "text",
+  },
+  collections_collected: {
+    id: "text",
+    workspace_id: "text",
+    environment: "text",
+    visitor: "text null",
+    ar_account_id: "number",
+    customer_id: "number null",
+    amount: "text",
+    method: "text",
+    reference: "text null",
+    delivery_date: "text null",
+    recorded_by_id: "text",
+    recorded_by_name: "text",
+    recorded_at: "text",
+    idempotency_key: "text",
+    request_digest: "text",
+    status: "text",
+    payment_json: "text null",
+    matched_at: "text null",
+    checked_at: "text null",
+    due_by: "text",
   },
   visit_notes: {
     id: "text",
@@ -407,6 +432,32 @@ const COLUMNS = {
     idempotency_key: "text",
   },
   dispute_photo_blobs: { photo_id: "text", data: "blob" },
+  credit_limits: {
+    place: "text",
+    environment: "text",
+    visitor: "text null",
+    ar_account_id: "number",
+    credit_limit: "text null",
+    version: "number",
+    set_by_id: "text",
+    set_by_name: "text",
+    set_at: "text",
+    workspace_id: "text",
+  },
+  credit_limit_changes: {
+    id: "text",
+    place: "text",
+    ar_account_id: "number",
+    version: "number",
+    at: "text",
+    by_id: "text",
+    by_name: "text",
+    workspace_id: "text",
+    from_limit: "text null",
+    to_limit: "text null",
+    idempotency_key: "text",
+    body_digest: "text",
+  },
   order_list_invoices: { list_id: "text", environment: "text", customer_id: "number", invoice_num: "text" },
   order_list_contacts: { workspace_id: "text", email: "text", updated_by: "text", updated_at: "text" },
   rep_day_settings: {

@@ -32,7 +32,8 @@ export type NotificationKind =
   | "reorder-request"
   | "reorder-update"
   | "dispute-opened"
-  | "dispute-update";
+  | "dispute-update"
+  | "collected-unmatched";
 
 export interface KindSpec {
   label: string;
@@ -144,6 +145,14 @@ export const NOTIFICATION_KINDS: Record<NotificationKind, KindSpec> = {
       "A dispute you raised or handle was answered, acknowledged, credited or closed; for a brand, a reply on its products.",
     keyTypes: ["Customer", "Employee", "Supplier"],
     defaults: everyone("inbox"),
+  },
+  "collected-unmatched": {
+    label: "A collection no payment matched",
+    description:
+      "What you recorded as collected at a delivery has no matching payment in the API 5 business days later: the check may not have been deposited.",
+    keyTypes: ["Employee"],
+    defaults: everyone("both"),
+    own: true,
   },
 };
 

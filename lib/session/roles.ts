@@ -6,13 +6,13 @@ import type { OperationId } from "@/lib/data-api/registry";
  * server (the proxy refuses a write the role may not make; better-auth's organization endpoints check members,
  * invitations and the workspace itself) and by the pages (they hide what the role may not do).
  *
- * | Role | Read and export | Allocate payments | Purchase orders and plan drafts | Visit notes | Books' mapping, marked exports | Shared menus | Keys | Members | Audit trail |
- * |---|---|---|---|---|---|---|---|---|---|
- * | owner | yes | yes | yes | write | yes | make, revoke | manage | manage (incl. owners) | yes |
- * | admin | yes | yes | yes | write | yes | make, revoke | manage | manage (not owners) | yes |
- * | accounts | yes | yes | no | write | yes | see | no | no | yes |
- * | purchasing | yes | no | yes | write | no | see | no | no | own entries |
- * | viewer | yes | no | no | read | no | see | no | no | no |
+ * | Role | Read and export | Allocate payments | Purchase orders and plan drafts | Visit notes | Books' mapping, marked exports | Shared menus | Credit limits | Keys | Members | Audit trail |
+ * |---|---|---|---|---|---|---|---|---|---|---|
+ * | owner | yes | yes | yes | write | yes | make, revoke | set | manage | manage (incl. owners) | yes |
+ * | admin | yes | yes | yes | write | yes | make, revoke | set | manage | manage (not owners) | yes |
+ * | accounts | yes | yes | no | write | yes | see | set | no | no | yes |
+ * | purchasing | yes | no | yes | write | no | see | see | no | no | own entries |
+ * | viewer | yes | no | no | read | no | see | see | no | no | no |
  *
  * "Not owners": better-auth's organization plugin keeps an admin from changing or removing an owner and from making
  * one, and the last owner from leaving or being demoted (its `creatorRole` rules). The key's type still caps all of
@@ -32,6 +32,7 @@ export const OWN_STATEMENTS = {
   audit: ["read", "read-own"],
   accounting: ["manage"],
   menus: ["manage"],
+  credit: ["set"],
 } as const;
 
 /** better-auth's organization statements (organization, member, invitation, team, ac) and Backroom's own. */
@@ -49,13 +50,14 @@ const manageWorkspace = {
   notes: ["write"],
   accounting: ["manage"],
   menus: ["manage"],
+  credit: ["set"],
 } as const;
 
 /** What each role is granted: every action of a statement it names, and nothing else. */
 export const GRANTS = {
   owner: { ...manageWorkspace, organization: ["update", "delete"] },
   admin: { ...manageWorkspace, organization: ["update"] },
-  accounts: { payments: ["allocate"], notes: ["write"], audit: ["read"], accounting: ["manage"] },
+  accounts: { payments: ["allocate"], notes: ["write"], audit: ["read"], accounting: ["manage"], credit: ["set"] },
   purchasing: { purchases: ["write"], notes: ["write"], audit: ["read-own"] },
   viewer: {},
 } as const satisfies Record<string, Permission>;

@@ -8,7 +8,7 @@ import type { ReadOf } from "@/lib/data-api/fields";
 import { Customer } from "@/lib/data-api/records/customers";
 import { User } from "@/lib/data-api/records/directory";
 import { ARAging, Invoice } from "@/lib/data-api/records/invoices";
-import { OpenInvoice, Payment } from "@/lib/data-api/records/payments";
+import { OpenInvoice, Payment, PaymentApplication } from "@/lib/data-api/records/payments";
 import { BUCKETS, creditInvoicesOf } from "@/lib/domain/ar-aging/aging";
 
 type Aging = ReadOf<typeof ARAging>;
@@ -58,6 +58,20 @@ export type InvoiceEntry = Pick<ReadOf<typeof Invoice>, "InvoiceID" | "CustomerI
 /** A store's person (a Customer-role user): the name and address a rep writes to, and the stores they are of. */
 export type UserEntry = Pick<ReadOf<typeof User>, "FullName" | "Email" | "CustomerIDs">;
 
+/**
+ * A confirmed payment application, for the payment-reliability score (`lib/domain/credit/score.ts`): which invoice it
+ * paid, of which account, how much and when.
+ */
+export type ApplicationEntry = Pick<
+  ReadOf<typeof PaymentApplication>,
+  "ARAccountID" | "TargetInvoiceNum" | "Amount" | "Status" | "TimeApplied"
+>;
+/** A delivered invoice or credit of the score's window: its number, customer, due day, total and status. */
+export type ScoredInvoiceEntry = Pick<
+  ReadOf<typeof Invoice>,
+  "InvoiceNum" | "CustomerID" | "DueDate" | "InvoiceTotal" | "Status"
+>;
+
 /** The lists, as kept. */
 export interface CollectionsInput {
   aging: AgingEntry[];
@@ -66,9 +80,16 @@ export interface CollectionsInput {
   payments: PaymentEntry[];
   users: UserEntry[];
   invoices: InvoiceEntry[];
+  /** The score's: confirmed applications (migration 035); empty in a walk that did not read them. */
+  applications?: ApplicationEntry[];
+  /** The score's: invoices of the last year with statuses 3, 4, 5 and 7 (migration 035). */
+  scored?: ScoredInvoiceEntry[];
 }
 
 export type ListName = keyof CollectionsInput;
+
+/** A list's entries as kept (the score's lists are optional in the input, never in a page). */
+export type EntryOf<L extends ListName> = NonNullable<CollectionsInput[L]>[number];
 
 /** A bucket's invoices as kept: each that names an invoice, with its number and the open balance aged there. */
 const refs = (list: Aging["CurrentInvoices"]) =>
@@ -91,12 +112,12 @@ const refs = (list: Aging["CurrentInvoices"]) =>
  * @example
  * entryOf("payments", { ARAccountID: "50001", Amount: "12.5", Memo: "COD" }); // { ARAccountID: 50001, Amount: "12.5" }
  */
-export function entryOf<L extends ListName>(list: L, record: unknown): CollectionsInput[L][number] | undefined {
+export function entryOf<L extends ListName>(list: L, record: unknown): EntryOf<L> | undefined {
   const entry = read(list, record);
-  return entry as CollectionsInput[L][number] | undefined;
+  return entry as EntryOf<L> | undefined;
 }
 
-function read(list: ListName, record: unknown): CollectionsInput[ListName][number] | undefined {
+function read(list: ListName, record: unknown): EntryOf<ListName> | undefined {
   switch (list) {
     case "aging": {
       const parsed = ARAging.read.safeParse(record);
@@ -167,6 +188,18 @@ function read(list: ListName, record: unknown): CollectionsInput[ListName][numbe
       if (!parsed.success || parsed.data.InvoiceID == null) return undefined;
       const { InvoiceID, CustomerID, CustomerName } = parsed.data;
       return withoutUnset({ InvoiceID, CustomerID, CustomerName });
+    }
+    case "applications": {
+      const parsed = PaymentApplication.read.safeParse(record);
+      if (!parsed.success || parsed.data.ARAccountID == null || !parsed.data.TargetInvoiceNum) return undefined;
+      const { ARAccountID, TargetInvoiceNum, Amount, Status, TimeApplied } = parsed.data;
+      return withoutUnset({ ARAccountID, TargetInvoiceNum, Amount, Status, TimeApplied });
+    }
+    case "scored": {
+      const parsed = Invoice.read.safeParse(record);
+      if (!parsed.success || !parsed.data.InvoiceNum || !parsed.data.DueDate) return undefined;
+      const { InvoiceNum, CustomerID, DueDate, InvoiceTotal, Status } = parsed.data;
+      return withoutUnset({ InvoiceNum, CustomerID, DueDate, InvoiceTotal, Status });
     }
   }
 }

@@ -21,26 +21,27 @@ export const MAX_COLLECTED = "1000000.00";
 
 const CENTS = /^\d+(?:\.\d{1,2})?$/;
 
+type Rules = { positive: boolean; max: string };
+
 /**
  * An amount in dollars and cents, as text or a JSON number: digits, and at most 2 decimals ("100.005", "-5", "1e3"
  * and "" are refused, each in its own words); written back as a cents string ("10000.00").
  */
-function dollars(what: string, rules: { positive: boolean; max: string }) {
+function readDollars(value: unknown, what: string, rules: Rules, ctx: z.RefinementCtx): string {
   const example = `${what} is an amount in dollars, like 1250.00`;
-  return z.union([z.string(), z.number()], { error: `${example}.` }).transform((value, ctx): string => {
-    const text = String(value).trim();
-    const refuse = (message: string) => {
-      ctx.addIssue({ code: "custom", message, input: value });
-      return z.NEVER;
-    };
-    if (/^-\d*\.?\d+$/.test(text) && !/^-0*(?:\.0*)?$/.test(text)) return refuse(`${what} cannot be negative.`);
-    if (/^\d+\.\d{3,}$/.test(text)) return refuse(`${what} has at most 2 decimals (cents).`);
-    if (!CENTS.test(text)) return refuse(`${example} (digits, and at most 2 decimals).`);
-    const micros = requireDecimal(text);
-    if (rules.positive && micros <= 0n) return refuse(`${what} must be more than $0.00.`);
-    if (micros > requireDecimal(rules.max)) return refuse(`${what} is at most ${formatMoney(rules.max)}.`);
-    return toDecimalString(micros, 2);
-  });
+  const refuse = (message: string) => {
+    ctx.addIssue({ code: "custom", message, input: value });
+    return z.NEVER;
+  };
+  if (typeof value !== "string" && typeof value !== "number") return refuse(`${example}.`);
+  const text = String(value).trim();
+  if (/^-\d*\.?\d+$/.test(text) && !/^-0*(?:\.0*)?$/.test(text)) return refuse(`${what} cannot be negative.`);
+  if (/^\d+\.\d{3,}$/.test(text)) return refuse(`${what} has at most 2 decimals (cents).`);
+  if (!CENTS.test(text)) return refuse(`${example} (digits, and at most 2 decimals).`);
+  const micros = requireDecimal(text);
+  if (rules.positive && micros <= 0n) return refuse(`${what} must be more than $0.00.`);
+  if (micros > requireDecimal(rules.max)) return refuse(`${what} is at most ${formatMoney(rules.max)}.`);
+  return toDecimalString(micros, 2);
 }
 
 /**
@@ -52,9 +53,12 @@ function dollars(what: string, rules: { positive: boolean; max: string }) {
  * LimitBody.parse({ limit: null }); // { limit: null }
  */
 export const LimitBody = z.strictObject({
-  limit: z.union([z.null(), dollars("The limit", { positive: false, max: MAX_LIMIT })], {
-    error: "The limit is an amount in dollars, like 10000.00, or null to remove it.",
-  }),
+  limit: z
+    .unknown()
+    .refine((limit) => limit !== undefined, "The limit is missing: an amount in dollars, or null to remove it.")
+    .transform((limit, ctx) =>
+      limit === null ? null : readDollars(limit, "The limit", { positive: false, max: MAX_LIMIT }, ctx),
+    ),
 });
 export type LimitBody = z.output<typeof LimitBody>;
 
@@ -80,7 +84,10 @@ const isDay = (text: string) => DAY.test(text) && new Date(`${text}T12:00:00Z`).
  * CollectedBody.parse({ amount: "1240", method: "check", reference: " 4417 " }); // { amount: "1240.00", method: "check", reference: "4417" }
  */
 export const CollectedBody = z.strictObject({
-  amount: dollars("The amount", { positive: true, max: MAX_COLLECTED }),
+  amount: z
+    .unknown()
+    .refine((amount) => amount !== undefined, "The amount is missing: what was collected, like 1250.00.")
+    .transform((amount, ctx) => readDollars(amount, "The amount", { positive: true, max: MAX_COLLECTED }, ctx)),
   method: z.enum(COLLECTION_METHODS, { error: `The method is one of: ${COLLECTION_METHODS.join(", ")}.` }),
   reference: z
     .string({ error: "The reference is text: the check's number or the payment's reference." })

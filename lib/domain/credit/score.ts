@@ -1,5 +1,3 @@
-import { daysBetween } from "@/lib/domain/insights/definitions";
-import { addDays } from "@/lib/format/days";
 import { parseDecimal, toDecimalString } from "@/lib/format/decimal";
 import { formatMoney } from "@/lib/format/display";
 import type { Reliability, ScoreAdvice, ScoreComponent, ScoreComponentKey } from "./view";
@@ -66,15 +64,18 @@ Over 60 days now: the AR aging's 61–90 and 91+ days, as a share of its open bu
 Trend: the days paid beyond terms (same rule) of the invoices due in the ${SCORE_WINDOW_DAYS - TREND_RECENT_DAYS} days before the last ${TREND_RECENT_DAYS}, less those of the invoices due in the last ${TREND_RECENT_DAYS} (positive: paying sooner; 1 decimal). Points: 50, plus 50 for every ${TREND_FULL_SWING_DAYS} days sooner (minus for later), kept within 0 to 100. With no invoice judged in either window, a neutral 50 points.
 What would raise it: "Pay the amount over 60 days" and "Pay the amount past due" (1 to 60 days) are each judged ${ADVICE_HORIZON_DAYS} days on: the score with that amount paid today (its invoices' unpaid part stops counting days, and it leaves the aging) against the score with nothing paid (unpaid parts count ${ADVICE_HORIZON_DAYS} more days, and the aging moves a bucket older). "Pay each invoice by its due date" is the score today were every invoice judged paid on its due day (0 days beyond terms, all paid by the due date, no trend either way), the aging as it is. Only steps worth at least 1 point are shown, the largest first.`;
 
-/** A payment that counts toward an invoice: its amount and the day (UTC) it was applied. */
+/** A payment that counts toward an invoice: its amount and the day (UTC) it was applied, as a day number. */
 interface Part {
   micros: bigint;
-  day: string;
+  day: number;
 }
 
-/** A judged invoice: its due day, its total and the payments that count toward it (they sum to at most the total). */
+/**
+ * A judged invoice: its due day (a day number), its total and the payments that count toward it (they sum to at most
+ * the total). Days are held as whole days since 1970-01-01 (UTC), so that a difference of days is a subtraction.
+ */
 interface Judged {
-  due: string;
+  due: number;
   total: bigint;
   parts: Part[];
 }
@@ -82,8 +83,12 @@ interface Judged {
 interface Applied {
   micros: bigint;
   at: number;
-  day: string;
+  day: number;
 }
+
+const DAY_MS = 86_400_000;
+/** A YYYY-MM-DD as whole days since 1970-01-01 (UTC). */
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 
 /** The figures of the four parts (rounded as published); null where nothing measures them. */
 interface Figures {
@@ -110,14 +115,14 @@ const positive = (text: string) => {
 };
 
 /** The confirmed applications applied on or before `asOf`, by invoice number, in time order. */
-function appliedByInvoice(applications: readonly ScoreApplication[], asOf: string): Map<string, Applied[]> {
+function appliedByInvoice(applications: readonly ScoreApplication[], asOf: number): Map<string, Applied[]> {
   const byInvoice = new Map<string, Applied[]>();
   for (const a of applications) {
     if (a.status !== "Confirmed" || a.timeApplied === null) continue;
     const at = Date.parse(a.timeApplied);
     const micros = parseDecimal(a.amount);
     if (Number.isNaN(at) || micros === undefined || micros === 0n) continue;
-    const day = new Date(at).toISOString().slice(0, 10);
+    const day = Math.floor(at / DAY_MS);
     if (day > asOf) continue;
     const list = byInvoice.get(a.targetInvoiceNum) ?? [];
     list.push({ micros, at, day });
@@ -162,17 +167,18 @@ function partsOf(applied: readonly Applied[], total: bigint): Part[] {
 function judgedOf(
   invoices: readonly ScoreInvoice[],
   applications: readonly ScoreApplication[],
-  asOf: string,
+  asOf: number,
 ): Judged[] {
-  const from = addDays(asOf, -SCORE_WINDOW_DAYS);
+  const from = asOf - SCORE_WINDOW_DAYS;
   const applied = appliedByInvoice(applications, asOf);
   const seen = new Set<string>();
   const judged: Judged[] = [];
   for (const invoice of invoices) {
-    const due = invoice.dueDate.slice(0, 10);
+    const text = invoice.dueDate.slice(0, 10);
     const total = parseDecimal(invoice.total);
-    if (!JUDGED_STATUSES.includes(invoice.status) || total === undefined || total <= 0n) continue;
-    if (!DAY.test(due) || due <= from || due > asOf || seen.has(invoice.invoiceNum)) continue;
+    if (!JUDGED_STATUSES.includes(invoice.status) || total === undefined || total <= 0n || !DAY.test(text)) continue;
+    const due = dayNumber(text);
+    if (Number.isNaN(due) || due <= from || due > asOf || seen.has(invoice.invoiceNum)) continue;
     seen.add(invoice.invoiceNum);
     judged.push({ due, total, parts: partsOf(applied.get(invoice.invoiceNum) ?? [], total) });
   }
@@ -182,13 +188,13 @@ function judgedOf(
 const unpaidOf = (invoice: Judged) => invoice.parts.reduce((left, p) => left - p.micros, invoice.total);
 
 /** Amount-weighted days beyond terms, unrounded; what is unpaid counts its days past due up to `unpaidTo`. */
-function daysBeyond(judged: readonly Judged[], unpaidTo: string): number | null {
+function daysBeyond(judged: readonly Judged[], unpaidTo: number): number | null {
   let weighted = 0n;
   let invoiced = 0n;
   for (const invoice of judged) {
     invoiced += invoice.total;
-    for (const part of invoice.parts) weighted += part.micros * BigInt(Math.max(0, daysBetween(invoice.due, part.day)));
-    weighted += unpaidOf(invoice) * BigInt(Math.max(0, daysBetween(invoice.due, unpaidTo)));
+    for (const part of invoice.parts) weighted += part.micros * BigInt(Math.max(0, part.day - invoice.due));
+    weighted += unpaidOf(invoice) * BigInt(Math.max(0, unpaidTo - invoice.due));
   }
   return invoiced === 0n ? null : Number(weighted) / Number(invoiced);
 }
@@ -210,8 +216,8 @@ function over60Share(aging: ScoreAging | null): number | null {
   return open === 0n ? 0 : round(Number(over) / Number(open), 4);
 }
 
-function trendOf(judged: readonly Judged[], asOf: string, unpaidTo: string): number | null {
-  const recentFrom = addDays(asOf, -TREND_RECENT_DAYS);
+function trendOf(judged: readonly Judged[], asOf: number, unpaidTo: number): number | null {
+  const recentFrom = asOf - TREND_RECENT_DAYS;
   const recent = daysBeyond(
     judged.filter((i) => i.due > recentFrom),
     unpaidTo,
@@ -223,7 +229,7 @@ function trendOf(judged: readonly Judged[], asOf: string, unpaidTo: string): num
   return recent === null || before === null ? null : round(before - recent, 1);
 }
 
-function figuresOf(judged: readonly Judged[], aging: ScoreAging | null, asOf: string, unpaidTo: string): Figures {
+function figuresOf(judged: readonly Judged[], aging: ScoreAging | null, asOf: number, unpaidTo: number): Figures {
   const days = daysBeyond(judged, unpaidTo);
   return {
     daysBeyondTerms: days === null ? null : round(days, 1),
@@ -300,17 +306,17 @@ const agedOnce = (a: ScoreAging): ScoreAging => ({
 });
 
 /** The judged invoices with the unpaid part of those `paid` picks paid on `day`. */
-const payingToday = (judged: readonly Judged[], day: string, paid: (daysPastDue: number) => boolean): Judged[] =>
+const payingToday = (judged: readonly Judged[], day: number, paid: (daysPastDue: number) => boolean): Judged[] =>
   judged.map((invoice) => {
     const unpaid = unpaidOf(invoice);
-    return unpaid > 0n && paid(daysBetween(invoice.due, day))
+    return unpaid > 0n && paid(day - invoice.due)
       ? { ...invoice, parts: [...invoice.parts, { micros: unpaid, day }] }
       : invoice;
   });
 
 /** The money steps, each judged `ADVICE_HORIZON_DAYS` on against nothing paid (see `SCORE_DEFINITIONS`). */
-function moneySteps(judged: readonly Judged[], aging: ScoreAging, asOf: string): ScoreAdvice[] {
-  const horizon = addDays(asOf, ADVICE_HORIZON_DAYS);
+function moneySteps(judged: readonly Judged[], aging: ScoreAging, asOf: number): ScoreAdvice[] {
+  const horizon = asOf + ADVICE_HORIZON_DAYS;
   const nothingPaid = weighted(figuresOf(judged, agedOnce(aging), asOf, horizon));
   const over60 = positive(aging.due61to90) + positive(aging.due91);
   const pastDue = positive(aging.due1to30) + positive(aging.due31to60);
@@ -345,7 +351,7 @@ function moneySteps(judged: readonly Judged[], aging: ScoreAging, asOf: string):
   });
 }
 
-function adviceOf(judged: readonly Judged[], aging: ScoreAging | null, asOf: string, figures: Figures): ScoreAdvice[] {
+function adviceOf(judged: readonly Judged[], aging: ScoreAging | null, asOf: number, figures: Figures): ScoreAdvice[] {
   const onTime: Figures = {
     daysBeyondTerms: 0,
     paidOnTime: 1,
@@ -376,8 +382,11 @@ export function reliability(
   input: { invoices: readonly ScoreInvoice[]; applications: readonly ScoreApplication[]; aging: ScoreAging | null },
   asOf: string,
 ): Reliability {
-  const judged = judgedOf(input.invoices, input.applications, asOf);
-  const figures = figuresOf(judged, input.aging, asOf, asOf);
+  const day = dayNumber(asOf);
+  if (!DAY.test(asOf) || Number.isNaN(day))
+    throw new RangeError(`asOf must be a day, YYYY-MM-DD: ${JSON.stringify(asOf)}`);
+  const judged = judgedOf(input.invoices, input.applications, day);
+  const figures = figuresOf(judged, input.aging, day, day);
   const invoiced = judged.reduce((sum, i) => sum + i.total, 0n);
   return {
     score: judged.length === 0 ? null : Math.round(weighted(figures)),
@@ -385,6 +394,6 @@ export function reliability(
     invoices: judged.length,
     invoiced: toDecimalString(invoiced, 2),
     components: componentsOf(figures),
-    advice: judged.length === 0 ? [] : adviceOf(judged, input.aging, asOf, figures),
+    advice: judged.length === 0 ? [] : adviceOf(judged, input.aging, day, figures),
   };
 }

@@ -8,8 +8,8 @@ import { repsRequest, statesRequest } from "@/lib/domain/delivery/requests";
 import { scheduleFallbackRequest, withSchedules } from "@/lib/domain/delivery/schedule-fallback";
 import { repCustomerIds } from "@/lib/domain/my-accounts";
 import { NOTES_MAX_CUSTOMERS, type NotesOf } from "@/lib/domain/notes/note-rules";
-import type { DisputeDigest } from "@/lib/domain/disputes/digest";
 import type { CollectStop } from "@/lib/domain/credit/view";
+import type { DisputeDigest } from "@/lib/domain/disputes/digest";
 import type { ReorderRequest } from "@/lib/domain/order-guide/shared-list";
 import { oldestStale } from "@/lib/domain/stale";
 import { agingRequests, customersRequests, invoicesRequests, openInvoicesRequests, TODAY_PAGES } from "./requests";
@@ -48,8 +48,9 @@ export interface TodayData {
    */
   disputes?: DisputeDigest[];
   /**
-   * "Collect before the drop": the rep's deliveries today and tomorrow to accounts over 60 days or over their credit
-   * limit, with what was recorded for each; undefined when they could not be read.
+   * "Collect before the drop": the deliveries today and tomorrow to accounts over 60 days or over their limit, with
+   * what to collect and what was already recorded for them (Backroom's own records and the credit's limits), soonest
+   * first; undefined when they could not be read.
    */
   collect?: CollectStop[];
 }

@@ -13,6 +13,7 @@ const SEQUENCES = {
   activation_task_id: { table: "draft_lines", column: "activation_task_id", floor: 40000 },
   invoice_id: { table: "invoices", column: "invoice_id", floor: 300000 },
   invoice_trans_id: { table: "invoice_lines", column: "invoice_trans_id", floor: 1000000 },
+  payment_id: { table: "payments", column: "payment_id", floor: 600000 },
 } as const;
 
 export type Sequence = keyof typeof SEQUENCES;

@@ -1,5 +1,5 @@
-import { type Kysely, sql } from "kysely";
-import type { Database } from "../db/schema";
+import { type Kysely, type Selectable, sql } from "kysely";
+import type { Database, PaymentApplicationTable, PaymentTable } from "../db/schema";
 import { dateTime, money } from "../format";
 import { type ApiRecord, EMPTY, type Handlers, inIds, listOf, visibleIds } from "../handler";
 import { arAccountScope, isEmpty, supplierScope } from "../scope";
@@ -20,6 +20,46 @@ export function availableBalanceSql(db: Kysely<Database>) {
   // CASE rather than max()/greatest(): the same SQL on SQLite and PostgreSQL.
   const left = sql<number>`p.amount_micros - (${held})`;
   return sql<number>`case when ${left} > 0 then ${left} else 0 end`;
+}
+
+/** A payment as `/payments` reads it: its row, its type's name and its available balance (`availableBalanceSql`). */
+export function paymentRecord(p: PaymentTable & { type_name: string; available_micros: number }): ApiRecord {
+  return {
+    PaymentID: p.payment_id,
+    PaymentInvoiceID: p.payment_invoice_id,
+    ARAccountID: p.ar_account_id,
+    PaymentTypeID: p.payment_type_id,
+    LoadSheetStatusID: p.load_sheet_status_id,
+    PaymentInvoiceNum: p.payment_invoice_num,
+    PaymentTypeName: p.type_name,
+    Memo: p.memo,
+    Amount: money(p.amount_micros),
+    AvailableBalance: money(Number(p.available_micros)),
+    SupplierID: p.supplier_id,
+    ARNote: p.ar_note,
+    PostDate: dateTime(p.post_date),
+    TimeCreated: p.time_created,
+    TimeUpdated: p.time_updated,
+  };
+}
+
+/** An application as `/payments/applications` reads it. */
+export function applicationRecord(a: Selectable<PaymentApplicationTable>): ApiRecord {
+  return {
+    PaymentApplicationID: a.payment_application_id,
+    RequestID: a.request_id,
+    PaymentInvoiceNum: a.payment_invoice_num,
+    TargetInvoiceNum: a.target_invoice_num,
+    ARAccountID: a.ar_account_id,
+    Amount: money(a.amount_micros),
+    Status: a.status,
+    RequestedByUserID: a.requested_by_user_id,
+    AppliedBy: a.applied_by,
+    TimeRequested: a.time_requested,
+    TimeExported: a.time_exported,
+    TimeApplied: a.time_applied,
+    TimeUpdated: a.time_updated,
+  };
 }
 
 interface OpenInvoiceRow {
@@ -118,23 +158,7 @@ export const paymentHandlers: Handlers = {
           .offset(offset)
           .execute(),
       query,
-      (p) => ({
-        PaymentID: p.payment_id,
-        PaymentInvoiceID: p.payment_invoice_id,
-        ARAccountID: p.ar_account_id,
-        PaymentTypeID: p.payment_type_id,
-        LoadSheetStatusID: p.load_sheet_status_id,
-        PaymentInvoiceNum: p.payment_invoice_num,
-        PaymentTypeName: p.type_name,
-        Memo: p.memo,
-        Amount: money(p.amount_micros),
-        AvailableBalance: money(Number(p.available_micros)),
-        SupplierID: p.supplier_id,
-        ARNote: p.ar_note,
-        PostDate: dateTime(p.post_date),
-        TimeCreated: p.time_created,
-        TimeUpdated: p.time_updated,
-      }),
+      paymentRecord,
     );
   },
 
@@ -223,21 +247,7 @@ export const paymentHandlers: Handlers = {
           .offset(offset)
           .execute(),
       query,
-      (a) => ({
-        PaymentApplicationID: a.payment_application_id,
-        RequestID: a.request_id,
-        PaymentInvoiceNum: a.payment_invoice_num,
-        TargetInvoiceNum: a.target_invoice_num,
-        ARAccountID: a.ar_account_id,
-        Amount: money(a.amount_micros),
-        Status: a.status,
-        RequestedByUserID: a.requested_by_user_id,
-        AppliedBy: a.applied_by,
-        TimeRequested: a.time_requested,
-        TimeExported: a.time_exported,
-        TimeApplied: a.time_applied,
-        TimeUpdated: a.time_updated,
-      }),
+      applicationRecord,
     );
   },
 };

@@ -1,9 +1,13 @@
 import "server-only";
 import { agingCloseDay, type CollectionRow, collectionRows } from "@/lib/domain/collections/collections";
+import type { CollectionsInput } from "@/lib/domain/collections/collections-input";
+import { scoreLists } from "@/lib/domain/collections/score-input";
+import { reliability } from "@/lib/domain/credit/score";
+import type { Reliability } from "@/lib/domain/credit/view";
 import { type CollectionsContext, type CollectionsState, keptLists, saveCollectionsState } from "./collections-state";
 
 /** A computed row as `collections_accounts` keeps it. */
-function accountRow(keyId: string, r: CollectionRow) {
+function accountRow(keyId: string, r: CollectionRow, score: Reliability | undefined) {
   return {
     key_id: keyId,
     ar_account_id: r.arAccountId,
@@ -17,6 +21,7 @@ function accountRow(keyId: string, r: CollectionRow) {
     agent_email: r.agentEmail,
     sales_rep: r.salesRep,
     people_json: r.people === null ? null : JSON.stringify(r.people),
+    reliability_json: score ? JSON.stringify(score) : null,
     suppliers: r.suppliers,
     current_due: r.current,
     due_1_30: r.due1to30,
@@ -35,6 +40,33 @@ function accountRow(keyId: string, r: CollectionRow) {
 }
 
 /**
+ * Each account's payment-reliability score as of the aging's close, from the applications and invoices the walk read
+ * (`scoreLists` splits them by account; `reliability` scores each).
+ */
+export function reliabilities(
+  rows: readonly CollectionRow[],
+  input: Pick<CollectionsInput, "applications" | "scored">,
+  asOf: string,
+): Map<number, Reliability> {
+  const lists = scoreLists(
+    rows.map((r) => ({
+      arAccountId: r.arAccountId,
+      customerIds: r.customerIds,
+      aging: {
+        current: r.current,
+        due1to30: r.due1to30,
+        due31to60: r.due31to60,
+        due61to90: r.due61to90,
+        due91: r.due91,
+      },
+    })),
+    input.scored ?? [],
+    input.applications ?? [],
+  );
+  return new Map([...lists].map(([id, part]) => [id, reliability(part, asOf)]));
+}
+
+/**
  * The walk's end: the rows computed from the kept lists and replaced, the pages deleted, the state idle, at once.
  *
  * @example
@@ -45,9 +77,19 @@ export async function finishCollections(
   keyId: string,
   state: CollectionsState,
 ): Promise<void> {
-  const input = await keptLists(ctx.db, keyId, ["aging", "customers", "openInvoices", "payments", "users", "invoices"]);
+  const input = await keptLists(ctx.db, keyId, [
+    "aging",
+    "customers",
+    "openInvoices",
+    "payments",
+    "users",
+    "invoices",
+    "applications",
+    "scored",
+  ]);
   const rows = collectionRows(input);
   const at = new Date(ctx.now()).toISOString();
+  const scores = reliabilities(rows, input, agingCloseDay(input.aging) ?? at.slice(0, 10));
   Object.assign(state, {
     phase: "idle",
     list: null,
@@ -60,11 +102,11 @@ export async function finishCollections(
   });
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom("collections_accounts").where("key_id", "=", keyId).execute();
-    // 26 columns a row: 200 rows keep a statement's parameters (5,200) well within both databases' limits.
+    // 28 columns a row: 200 rows keep a statement's parameters (5,600) well within both databases' limits.
     for (let i = 0; i < rows.length; i += 200)
       await trx
         .insertInto("collections_accounts")
-        .values(rows.slice(i, i + 200).map((r) => accountRow(keyId, r)))
+        .values(rows.slice(i, i + 200).map((r) => accountRow(keyId, r, scores.get(r.arAccountId))))
         .execute();
     // The aging itself, every row in the API's order: the AR aging page's whole aging (5 columns a row).
     await trx.deleteFrom("collections_aging").where("key_id", "=", keyId).execute();

@@ -140,6 +140,8 @@ export async function keptLists(
     payments: [],
     users: [],
     invoices: [],
+    applications: [],
+    scored: [],
   };
   const rows = await db
     .withTables<CollectionsTables>()

@@ -1,6 +1,7 @@
 import "server-only";
 import { agingCloseDay, invoicesToName } from "@/lib/domain/collections/collections";
 import { type CollectionsInput, entryOf, type ListName } from "@/lib/domain/collections/collections-input";
+import { SCORE_WINDOW_DAYS } from "@/lib/domain/credit/score";
 import { finishCollections } from "./collections-snapshot";
 import {
   type CollectionsContext,
@@ -17,15 +18,42 @@ const INVOICE_BATCH = 400;
 /** Every status but Canceled (the API's default is New only). */
 const STATUSES = "1,2,3,4,5,7";
 
+/**
+ * Days before the score's window the invoices are read from: `/invoices`' StartDate bounds the invoice's day, the
+ * score's window its due day, so an invoice dated up to this many days before the window and due in it is read too
+ * (the longest credit term the API's terms list is Net 45; 90 leaves room).
+ */
+export const SCORE_TERMS_DAYS = 90;
+
+/**
+ * The first invoice day the score's invoices are read from: the aging's close less the score's window (365 days) and
+ * the terms' room (`SCORE_TERMS_DAYS`).
+ *
+ * @example
+ * scoredSince("2026-11-21"); // "2025-08-23"
+ */
+export function scoredSince(close: string): string {
+  const day = new Date(`${close}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - SCORE_WINDOW_DAYS - SCORE_TERMS_DAYS);
+  return day.toISOString().slice(0, 10);
+}
+
 /** The lists a walk reads whole, in order; then the invoices by id. */
 const LISTS = [
-  { list: "aging", path: "/arAging" },
-  { list: "customers", path: "/customers?AccountStatuses=Active,Inactive,OutOfBus" },
-  { list: "openInvoices", path: "/payments/openInvoices" },
-  { list: "payments", path: "/payments" },
+  { list: "aging", path: () => "/arAging" },
+  { list: "customers", path: () => "/customers?AccountStatuses=Active,Inactive,OutOfBus" },
+  { list: "openInvoices", path: () => "/payments/openInvoices" },
+  { list: "payments", path: () => "/payments" },
   // The stores' people: a few pages for every store at once, not a request per account.
-  { list: "users", path: "/users?Roles=Customer&Active=true" },
-] as const satisfies readonly { list: ListName; path: string }[];
+  { list: "users", path: () => "/users?Roles=Customer&Active=true" },
+  // The payment-reliability score's (`lib/domain/credit/score.ts`): what paid which invoice, and the year's invoices
+  // delivered or credited, as of the aging's close.
+  { list: "applications", path: () => "/payments/applications?Statuses=Confirmed" },
+  {
+    list: "scored",
+    path: (close: string) => `/invoices?${new URLSearchParams({ Statuses: "3,4,5,7", StartDate: scoredSince(close) })}`,
+  },
+] as const satisfies readonly { list: ListName; path: (close: string) => string }[];
 
 /** One page's read in a step: its records. */
 type Read = (path: string, headers?: Record<string, string>) => Promise<unknown[]>;
@@ -45,7 +73,7 @@ export async function collectionsStep(
   const list = state.list!;
   if (list === "invoices") return invoiceStep(ctx, keyId, state, read);
   const at = LISTS.findIndex((l) => l.list === list);
-  const path = LISTS[at]!.path;
+  const path = LISTS[at]!.path(state.walkCloseDate ?? new Date(ctx.now()).toISOString().slice(0, 10));
   const fresh = list === "aging" && state.freshAging ? { "Cache-Control": "no-cache" } : undefined;
   const records = await read(
     `${path}${path.includes("?") ? "&" : "?"}${new URLSearchParams({ PageSize: String(PAGE_SIZE), Page: String(state.page) })}`,

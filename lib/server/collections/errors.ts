@@ -18,3 +18,14 @@ export const agingPending = () =>
     "This key's snapshot of the whole AR aging is being read in the background; export from the AR aging page's live report meanwhile",
     409,
   );
+
+/** 404 `NO_SUCH_ACCOUNT`: no AR account by that id that the key reads, or one the asker is no side of. */
+export const noSuchAccount = () => refusal("NO_SUCH_ACCOUNT", "No such AR account.", 404);
+
+/** 409 `IDEMPOTENCY_KEY_REUSED`: the key recorded another collection. */
+export const collectedKeyReused = () =>
+  refusal(
+    "IDEMPOTENCY_KEY_REUSED",
+    "This Idempotency-Key recorded a different collection: send a new key for a new collection.",
+    409,
+  );

@@ -110,6 +110,65 @@ const collectionsPeople: Migration = {
 };
 
 /**
+ * What reps collected at the door (`collected-store.ts`): `collections_collected`, one row per collection recorded, per
+ * owner (`recordOwner`: the recorder's workspace, or a demo visitor's part of it), environment and demo visitor (the
+ * shared place: every staff workspace of the environment reads an account's records), with the AR account, the store,
+ * the amount (cents text), the method and reference, the delivery's day, who recorded it and when, the Idempotency-Key
+ * that recorded it (one row per key and owner) and a digest of its body, and its match: status (waiting, matched,
+ * unmatched), the payment as JSON, when it was matched, when the matcher last looked (`checked_at`) and the day it is
+ * unmatched from (`due_by`). The workspace's record: it stays when a key goes.
+ */
+const collectionsCollected: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("collections_collected")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", (c) => c.notNull())
+      .addColumn("environment", "text", (c) => c.notNull())
+      .addColumn("visitor", "text")
+      .addColumn("ar_account_id", "integer", (c) => c.notNull())
+      .addColumn("customer_id", "integer")
+      .addColumn("amount", "text", (c) => c.notNull())
+      .addColumn("method", "text", (c) => c.notNull())
+      .addColumn("reference", "text")
+      .addColumn("delivery_date", "text")
+      .addColumn("recorded_by_id", "text", (c) => c.notNull())
+      .addColumn("recorded_by_name", "text", (c) => c.notNull())
+      .addColumn("recorded_at", "text", (c) => c.notNull())
+      .addColumn("idempotency_key", "text", (c) => c.notNull())
+      .addColumn("request_digest", "text", (c) => c.notNull())
+      .addColumn("status", "text", (c) => c.notNull())
+      .addColumn("payment_json", "text")
+      .addColumn("matched_at", "text")
+      .addColumn("checked_at", "text")
+      .addColumn("due_by", "text", (c) => c.notNull())
+      .addUniqueConstraint("collections_collected_key_unique", ["workspace_id", "idempotency_key"])
+      .execute();
+    await db.schema
+      .createIndex("collections_collected_account_idx")
+      .on("collections_collected")
+      .columns(["environment", "ar_account_id", "recorded_at"])
+      .execute();
+    await db.schema
+      .createIndex("collections_collected_status_idx")
+      .on("collections_collected")
+      .columns(["status", "recorded_at"])
+      .execute();
+  },
+};
+
+/**
+ * The payment-reliability score of each account (`reliability_json`: `Reliability` of `lib/domain/credit/view.ts`,
+ * computed at the walk's end from the confirmed applications and the year's invoices it read,
+ * `lib/domain/credit/score.ts`). Null in a row made before: the credit pages say it comes with the next refresh.
+ */
+const collectionsReliability: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("collections_accounts").addColumn("reliability_json", "text").execute();
+  },
+};
+
+/**
  * The collections' snapshot tables, by name: a database records the names it ran, so they never change. They run in
  * the order of their names, the core's and every feature's together (`lib/server/features.ts`).
  */
@@ -117,4 +176,6 @@ export const COLLECTIONS_MIGRATIONS: Migrations = {
   "014-collections": collections,
   "016-collections-aging": collectionsAging,
   "024-collections-people": collectionsPeople,
+  "033-collections-collected": collectionsCollected,
+  "035-collections-reliability": collectionsReliability,
 };

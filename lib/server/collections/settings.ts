@@ -9,4 +9,14 @@ export const CollectionsSettings = z.object({
    * off, and with it the start when a key is added (the Collections page still starts a key's first walk).
    */
   COLLECTIONS_SWEEP_SECONDS: setting(z.coerce.number().int().min(0).max(86_400).default(3600)),
+  /**
+   * How often what reps collected at the door is matched to the accounts' payments in the API (seconds); 0 turns the
+   * sweep off (a record's read still asks for its match).
+   */
+  COLLECTED_MATCH_SECONDS: setting(z.coerce.number().int().min(0).max(86_400).default(600)),
+  /**
+   * An account's records read (`GET /api/collections/{id}/collected`) ask for a match when their last is older than
+   * this (seconds): a page left open reads the account's payments at most this often.
+   */
+  COLLECTED_MATCH_ON_VIEW_SECONDS: setting(z.coerce.number().int().min(1).max(86_400).default(300)),
 });

@@ -15,6 +15,7 @@ export type CollectionsTables = {
   collections_accounts: CollectionsAccountTable;
   collections_state: CollectionsStateTable;
   collections_aging: CollectionsAgingTable;
+  collections_collected: CollectedTable;
 };
 
 /** Every table of a key's collections snapshot (migrations 014 and 016): what goes when the key goes. */
@@ -59,6 +60,8 @@ export interface CollectionsAccountTable {
   sales_rep: string | null;
   /** The stores' people, `StorePerson[]` as JSON (migration 024); null in a row made before. */
   people_json: string | null;
+  /** The payment-reliability score, `Reliability` as JSON (migration 035); null in a row made before. */
+  reliability_json: string | null;
   suppliers: number;
   current_due: string;
   due_1_30: string;
@@ -106,4 +109,37 @@ export interface CollectionsAgingTable {
   supplier_id: number | null;
   /** The row as the walk kept it (`AgingEntry` in `lib/domain/collections/collections-input.ts`), as JSON. */
   record_json: string;
+}
+
+/**
+ * A collection a rep recorded at the door (migration 033, `collected-store.ts`): the workspace's record, kept when a
+ * key goes (not one of `COLLECTIONS_TABLES`).
+ */
+export interface CollectedTable {
+  id: string;
+  /** The recorder's `recordOwner`. */
+  workspace_id: string;
+  environment: string;
+  visitor: string | null;
+  ar_account_id: number;
+  customer_id: number | null;
+  /** Cents, "420.00". */
+  amount: string;
+  method: string;
+  reference: string | null;
+  delivery_date: string | null;
+  recorded_by_id: string;
+  recorded_by_name: string;
+  recorded_at: string;
+  idempotency_key: string;
+  request_digest: string;
+  /** waiting, matched or unmatched. */
+  status: string;
+  /** The payment matched (`CollectedView["payment"]`), as JSON. */
+  payment_json: string | null;
+  matched_at: string | null;
+  /** When the matcher last looked at it. */
+  checked_at: string | null;
+  /** YYYY-MM-DD: unmatched from this day on when no payment matched it before. */
+  due_by: string;
 }

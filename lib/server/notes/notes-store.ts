@@ -77,6 +77,55 @@ function requestHash(scope: NotesScope, note: NewNoteRecord): string {
 }
 
 /**
+ * Writes a note in the caller's transaction, once per Idempotency-Key in the workspace (see `AddOutcome`), at `at`; a
+ * new visit's position refines the store's place with it. What `createNotesStore().add` runs, and what another
+ * feature's write that is also a visit runs in its own transaction (a collection recorded at the door).
+ *
+ * @example
+ * await addNoteIn(trx.withTables<NoteTables>(), { workspaceId, environment }, { customerId, text, author, idempotencyKey }, now);
+ */
+export async function addNoteIn(
+  trx: Kysely<BackroomDatabase & NoteTables>,
+  scope: NotesScope,
+  note: NewNoteRecord,
+  at: Date,
+): Promise<AddOutcome> {
+  const row: VisitNoteTable = {
+    id: randomUUID(),
+    workspace_id: scope.workspaceId,
+    environment: scope.environment,
+    customer_id: note.customerId,
+    text: note.text,
+    author_id: note.author.id,
+    author_name: note.author.name,
+    created_at: at.toISOString(),
+    idempotency_key: note.idempotencyKey ?? null,
+    request_hash: requestHash(scope, note),
+    deleted_at: null,
+    deleted_by: null,
+  };
+  // One statement: two requests with one key at the same moment make one row, and the second reads it below.
+  const inserted = await trx
+    .insertInto("visit_notes")
+    .values(row)
+    .onConflict((oc) => oc.columns(["workspace_id", "idempotency_key"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (inserted) {
+    if (note.position) await refineStorePlace(trx, scope, note.customerId, note.position, row.created_at);
+    return { outcome: "created", note: noteOf(row) };
+  }
+  const first = await trx
+    .selectFrom("visit_notes")
+    .selectAll()
+    .where("workspace_id", "=", scope.workspaceId)
+    .where("idempotency_key", "=", note.idempotencyKey!)
+    .executeTakeFirstOrThrow();
+  if (first.request_hash !== row.request_hash) return { outcome: "key-reused" };
+  return first.deleted_at ? { outcome: "deleted" } : { outcome: "replayed", note: noteOf(first) };
+}
+
+/**
  * @example
  * const notes = createNotesStore(db);
  * const added = await notes.add({ workspaceId, environment: "test" }, { customerId: 20001, text: "Wants the spring menu", author, idempotencyKey });
@@ -128,41 +177,7 @@ export function createNotesStore(coreDb: Kysely<BackroomDatabase>, now: () => Da
      * store's place with it (a replay refines nothing).
      */
     async add(scope: NotesScope, note: NewNoteRecord): Promise<AddOutcome> {
-      const row: VisitNoteTable = {
-        id: randomUUID(),
-        workspace_id: scope.workspaceId,
-        environment: scope.environment,
-        customer_id: note.customerId,
-        text: note.text,
-        author_id: note.author.id,
-        author_name: note.author.name,
-        created_at: now().toISOString(),
-        idempotency_key: note.idempotencyKey ?? null,
-        request_hash: requestHash(scope, note),
-        deleted_at: null,
-        deleted_by: null,
-      };
-      return db.transaction().execute(async (trx): Promise<AddOutcome> => {
-        // One statement: two requests with one key at the same moment make one row, and the second reads it below.
-        const inserted = await trx
-          .insertInto("visit_notes")
-          .values(row)
-          .onConflict((oc) => oc.columns(["workspace_id", "idempotency_key"]).doNothing())
-          .returning("id")
-          .executeTakeFirst();
-        if (inserted) {
-          if (note.position) await refineStorePlace(trx, scope, note.customerId, note.position, row.created_at);
-          return { outcome: "created", note: noteOf(row) };
-        }
-        const first = await trx
-          .selectFrom("visit_notes")
-          .selectAll()
-          .where("workspace_id", "=", scope.workspaceId)
-          .where("idempotency_key", "=", note.idempotencyKey!)
-          .executeTakeFirstOrThrow();
-        if (first.request_hash !== row.request_hash) return { outcome: "key-reused" };
-        return first.deleted_at ? { outcome: "deleted" } : { outcome: "replayed", note: noteOf(first) };
-      });
+      return db.transaction().execute((trx) => addNoteIn(trx, scope, note, now()));
     },
 
     /** Deletes a note for its author within the day of writing it; nobody else, and never later. */

@@ -8,6 +8,7 @@ import { type ActorOf, defineRoute, type RouteDeps } from "../core/define-route"
 import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
 import { repStores, sharedPlace } from "../core/parties";
+import { type CreditReads, collectStops } from "../collections/collect-today";
 import { storeDisputes } from "../disputes/digest";
 import { accountsHealth } from "../insights/rep-health";
 import { reorderRequests } from "../order-guide/shared-api";
@@ -15,6 +16,8 @@ import { reorderRequests } from "../order-guide/shared-api";
 export interface TodayDeps extends ProxyDeps, RouteDeps {
   db: Kysely<BackroomDatabase>;
   now?: () => number;
+  /** The credit feature's services (`lib/server/credit/`): the limits and open lists Today's collections read. */
+  credit?: CreditReads;
 }
 
 /**
@@ -32,7 +35,17 @@ export async function loadToday(
   keyId: string,
   repId: number,
   day: string,
-  { asker, now, ...options }: Parameters<typeof readTodayData>[3] & { asker?: ActorOf["key"]; now?: () => number } = {},
+  {
+    asker,
+    now,
+    credit,
+    ...options
+  }: Parameters<typeof readTodayData>[3] & {
+    asker?: ActorOf["key"];
+    now?: () => number;
+    /** The credit feature's limits and open lists (`deps.credit`), for "Collect before the drop". */
+    credit?: CreditReads;
+  } = {},
 ): Promise<TodayData> {
   const [data, reorders, disputes] = await Promise.all([
     readTodayData(api, repId, day, options),
@@ -42,12 +55,19 @@ export async function loadToday(
       : undefined,
     asker ? repDisputes(api, db, asker, repId, options.signal).catch(() => undefined) : undefined,
   ]);
-  const health = data.accountIds.length ? await accountsHealth(db, keyId, data.accountIds) : undefined;
+  const [health, collect] = await Promise.all([
+    data.accountIds.length ? accountsHealth(db, keyId, data.accountIds) : undefined,
+    // Backroom's own records and limits: Today stands without them (the section says they could not be read).
+    asker
+      ? collectStops(db, sharedPlace(asker), data, credit, now?.() ?? Date.now(), day).catch(() => undefined)
+      : undefined,
+  ]);
   return {
     ...data,
     ...(health ? { health } : {}),
     ...(reorders ? { reorders } : {}),
     ...(disputes ? { disputes } : {}),
+    ...(collect ? { collect } : {}),
   };
 }
 
@@ -88,5 +108,6 @@ export const getToday = defineRoute(
       signal: request.signal,
       asker: actor,
       now: deps.now,
+      credit: deps.credit,
     }),
 );

@@ -23,7 +23,7 @@ export async function todayState(
   keyId: string,
 ): Promise<{ state: DehydratedState; data?: TodayData }> {
   // The reps as the page's other region (its choice of rep) reads them: one request for both.
-  const [{ db }, reps, session] = await Promise.all([
+  const [{ db, credit }, reps, session] = await Promise.all([
     backend(),
     serverAnswer({ request: repsRequest, staleTime: STALE.directory }),
     currentSession(backend),
@@ -32,7 +32,7 @@ export async function todayState(
   const asker = actor?.workspace && actor.membership && actor.key ? (actor as ActorOf["key"]) : undefined;
   return prefetchedQuery((api) => ({
     queryKey: todayDataKey(repId, today),
-    queryFn: (): Promise<TodayData> => loadToday(api, db, keyId, repId, today, { reps, asker }),
+    queryFn: (): Promise<TodayData> => loadToday(api, db, keyId, repId, today, { reps, asker, credit }),
     staleTime: TODAY_DATA_STALE,
   }));
 }

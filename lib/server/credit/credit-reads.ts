@@ -1,0 +1,114 @@
+import "server-only";
+import type { DataApiClient } from "@/lib/data-api/client";
+import { agingCloseDay, type CollectionRow, collectionRows } from "@/lib/domain/collections/collections";
+import { type EntryOf, entryOf, type ListName } from "@/lib/domain/collections/collections-input";
+import { scoreLists } from "@/lib/domain/collections/score-input";
+import { reliability } from "@/lib/domain/credit/score";
+import type { Reliability } from "@/lib/domain/credit/view";
+import { type ApiRequest, apiWalkOptions } from "@/lib/domain/api-query";
+import type { OperationId } from "@/lib/data-api/registry";
+import type { KeyActor } from "../core/parties";
+import { scoredSince } from "../collections/collections-walk";
+
+/**
+ * What a store's own key reads of its AR account, live and through the proxy's cache (a repeat within its freshness
+ * costs nothing): its `/arAging` (one request: the account must be listed, which is how a Customer key proves it),
+ * `/payments/openInvoices?ARAccountIDs=` (its customers), `/payments/applications?ARAccountIDs=&Statuses=Confirmed`
+ * and `/invoices?Statuses=3,4,5,7&StartDate=` (the score's), then the same pure rules as the staff's snapshot:
+ * `collectionRows` for the balance and the over-60, `scoreLists` and `reliability` for the score.
+ */
+
+/** Pages a store's list is read to at most (a store's year of invoices is a page or two). */
+const MAX_PAGES = 20;
+
+/** Every record of a list, kept as the collections keep it (`entryOf`). */
+async function walked<L extends ListName, K extends OperationId>(
+  api: DataApiClient,
+  list: L,
+  request: ApiRequest<K>,
+  signal: AbortSignal,
+): Promise<EntryOf<L>[]> {
+  const walk = await apiWalkOptions(api, request, 0, MAX_PAGES).queryFn({ signal });
+  return walk.records.flatMap((r) => entryOf(list, r) ?? []);
+}
+
+/** The store's aging rows (every account its key's aging lists). */
+export const storeAging = (api: DataApiClient, signal: AbortSignal) =>
+  walked(api, "aging", { operation: "listArAging", query: {} }, signal);
+
+/** The store's open invoices (every account's, or one account's). */
+export const storeOpenInvoices = (api: DataApiClient, signal: AbortSignal, arAccountId?: number) =>
+  walked(
+    api,
+    "openInvoices",
+    { operation: "listOpenInvoices", query: arAccountId === undefined ? {} : { ARAccountIDs: String(arAccountId) } },
+    signal,
+  );
+
+/** An account as the store's key reads it: its row (as the collections compute it) and its score. */
+export interface StoreAccount {
+  row: CollectionRow;
+  reliability: Reliability | null;
+  asOf: string;
+}
+
+/**
+ * The account as the store's key reads it now, or undefined when its aging does not list it.
+ *
+ * @example
+ * const account = await storeAccount(api, actor, 50001, request.signal);
+ */
+export async function storeAccount(
+  api: DataApiClient,
+  actor: KeyActor,
+  arAccountId: number,
+  signal: AbortSignal,
+  today: string,
+): Promise<StoreAccount | undefined> {
+  const aging = await storeAging(api, signal);
+  const mine = aging.filter((a) => a.ARAccountID === arAccountId);
+  if (!mine.length) return undefined;
+  const asOf = agingCloseDay(mine) ?? today;
+  const [openInvoices, applications, scored] = await Promise.all([
+    storeOpenInvoices(api, signal, arAccountId),
+    walked(
+      api,
+      "applications",
+      { operation: "listPaymentApplications", query: { ARAccountIDs: String(arAccountId), Statuses: "Confirmed" } },
+      signal,
+    ),
+    walked(
+      api,
+      "scored",
+      { operation: "listInvoices", query: { Statuses: "3,4,5,7", StartDate: scoredSince(asOf) } },
+      signal,
+    ),
+  ]);
+  const scope = actor.key.scope.customers ?? [];
+  const [row] = collectionRows({
+    aging: mine,
+    customers: scope.map((c) => ({ CustomerID: c.id, CustomerName: c.name })),
+    openInvoices,
+    payments: [],
+    users: [],
+    invoices: [],
+  });
+  if (!row) return undefined;
+  // An account with no open invoice names no customer: when the key's aging lists this account alone, its stores are
+  // the key's.
+  const accounts = new Set(aging.map((a) => a.ARAccountID));
+  const customerIds = row.customerIds.length || accounts.size > 1 ? row.customerIds : scope.map((c) => c.id);
+  const lists = scoreLists([{ arAccountId, customerIds, aging: bucketsOf(row) }], scored, applications).get(
+    arAccountId,
+  )!;
+  return { row: { ...row, customerIds }, reliability: reliability(lists, asOf), asOf };
+}
+
+/** The aging's buckets of a row, as the score reads them. */
+export const bucketsOf = (row: CollectionRow) => ({
+  current: row.current,
+  due1to30: row.due1to30,
+  due31to60: row.due31to60,
+  due61to90: row.due61to90,
+  due91: row.due91,
+});

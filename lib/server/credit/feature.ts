@@ -1,0 +1,34 @@
+import "server-only";
+import type { DataApiClient } from "@/lib/data-api/client";
+import { defineFeature } from "../core/feature";
+import type { KeyActor, SharedPlace } from "../core/parties";
+import { createCreditViews } from "./credit-view";
+import { CREDIT_MIGRATIONS } from "./migrations";
+
+/**
+ * Credit with the core: the distributor's limits per AR account (Backroom keeps them: the Data API has none) and their
+ * history, read with the collections' snapshot (balance, over-60, the payment-reliability score the walk computes)
+ * and the stores' open reorder lists. A limit is the place's (environment and demo visitor), not a key's: it stays
+ * when a key goes. Its services serve the other features and the pages (`deps.credit`).
+ */
+export const creditFeature = defineFeature({
+  name: "credit",
+  migrations: CREDIT_MIGRATIONS,
+  start(core) {
+    const views = createCreditViews({ db: core.db });
+    return {
+      services: {
+        /** The accounts' limits in the place: `Map<arAccountId, {limit, version}>` (an account with none is absent). */
+        limitsFor: (place: SharedPlace, arAccountIds: readonly number[]) => views.limits.limitsFor(place, arAccountIds),
+        /** The stores' open reorder lists in the place: `Map<customerId, {amount, count}>` (none: absent). */
+        openListsFor: (place: SharedPlace, customerIds: readonly number[]) => views.lists(place, customerIds),
+        /** What `GET /api/credit/{arAccountId}` answers the asker; throws its refusals (404, 409, 403). */
+        creditFor: (api: DataApiClient, actor: KeyActor, arAccountId: number, signal?: AbortSignal) =>
+          views.creditFor(api, actor, arAccountId, signal),
+        /** The credit of the account of a store (the order guide, the store's overview); throws as `creditFor`. */
+        creditForCustomer: (api: DataApiClient, actor: KeyActor, customerId: number, signal?: AbortSignal) =>
+          views.creditForCustomer(api, actor, customerId, signal),
+      },
+    };
+  },
+});
