@@ -94,7 +94,7 @@ export default defineConfig({
       // The same for the disputes' match to the stores' credit memos: a dispute's read asks for its own (lib/server/disputes/).
       DISPUTE_MATCH_SECONDS: "0",
       DISPUTE_MATCH_ON_VIEW_SECONDS: "2",
-      // And for what reps collected at the door against the accounts' payments: a record's read asks for its match.
+      // And for what reps collected at the door, matched to the accounts' payments (lib/server/collections/).
       COLLECTED_MATCH_SECONDS: "0",
       COLLECTED_MATCH_ON_VIEW_SECONDS: "2",
       // No history sweep either (its reads would spend the demo keys' budgets under the tests that count them), nor the

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { availableCredit } from "@/lib/domain/credit/available";
 import { collectReasons, toCollect } from "@/lib/domain/credit/collect";
 import type { CollectStop } from "@/lib/domain/credit/view";
-import { todayModel } from "@/lib/domain/today/today";
+import { type AccountCard, type CardBalance, todayModel } from "@/lib/domain/today/today";
 import type { TodayData } from "@/lib/domain/today/today-data";
 import { addDays } from "@/lib/format/days";
 import { addDecimals, compareDecimals } from "@/lib/format/decimal";
@@ -31,6 +31,57 @@ export interface CreditReads {
   ): Promise<Map<number, { amount: string; count: number }>>;
 }
 
+/** An account's credit at a card: what is left of its limit, why to collect, and how much. */
+export type CollectFigures = (
+  card: AccountCard,
+  balance: CardBalance,
+) => { available: string | null; reasons: ("over60" | "overLimit")[]; toCollect: string };
+
+/**
+ * The credit figures of the AR accounts of some of Today's cards: their limits and their stores' open reorder lists
+ * read once (two queries of the credit feature; without it, or when they fail, no limit), then per card and account
+ * `availableCredit`, `collectReasons` and `toCollect`. An account's stores are those Today's open invoices pair with it,
+ * and the cards'.
+ *
+ * @example
+ * const figures = await collectFigures(place, data, model.accounts, deps.credit);
+ * figures(card, card.balances[0]).toCollect; // "1240.00"
+ */
+export async function collectFigures(
+  place: SharedPlace,
+  data: TodayData,
+  cards: readonly AccountCard[],
+  credit: CreditReads | undefined,
+): Promise<CollectFigures> {
+  const storesOf = new Map<number, Set<number>>();
+  for (const pair of data.input.openInvoices)
+    if (pair.ARAccountID != null && pair.CustomerID != null)
+      storesOf.set(pair.ARAccountID, (storesOf.get(pair.ARAccountID) ?? new Set()).add(pair.CustomerID));
+  for (const card of cards)
+    for (const b of card.balances)
+      storesOf.set(b.arAccountId, (storesOf.get(b.arAccountId) ?? new Set()).add(card.customerId));
+  const accountIds = [...new Set(cards.flatMap((c) => c.balances.map((b) => b.arAccountId)))];
+  const [limits, lists] = accountIds.length
+    ? await Promise.all([
+        credit?.limitsFor(place, accountIds).catch(() => undefined),
+        credit?.openListsFor(place, [...new Set([...storesOf.values()].flatMap((s) => [...s]))]).catch(() => undefined),
+      ])
+    : [undefined, undefined];
+  return (_card, balance) => {
+    const limit = limits?.get(balance.arAccountId)?.limit ?? null;
+    const open = addDecimals(
+      "0",
+      ...[...(storesOf.get(balance.arAccountId) ?? [])].map((id) => lists?.get(id)?.amount ?? "0"),
+    );
+    const available = availableCredit(limit, balance.total, open);
+    return {
+      available,
+      reasons: collectReasons(balance.over60, available),
+      toCollect: toCollect(balance.over60, available),
+    };
+  };
+}
+
 /**
  * The stops to collect at among a rep's Today, soonest first (today's, then tomorrow's), the largest amount first
  * within a day, then by name.
@@ -50,29 +101,19 @@ export async function collectStops(
   const deliveries = [...model.today, ...model.tomorrow].flatMap((g) => g.cards.map((card) => ({ card, day: g.day })));
   const accountIds = [...new Set(deliveries.flatMap(({ card }) => card.balances.map((b) => b.arAccountId)))];
   if (!accountIds.length) return [];
-  // The account's stores (a chain's account holds several): those Today's open invoices pair with it, and the card's.
-  const storesOf = new Map<number, Set<number>>();
-  for (const pair of data.input.openInvoices)
-    if (pair.ARAccountID != null && pair.CustomerID != null)
-      storesOf.set(pair.ARAccountID, (storesOf.get(pair.ARAccountID) ?? new Set()).add(pair.CustomerID));
-  for (const { card } of deliveries)
-    for (const b of card.balances)
-      storesOf.set(b.arAccountId, (storesOf.get(b.arAccountId) ?? new Set()).add(card.customerId));
-  const [limits, lists, records] = await Promise.all([
-    credit?.limitsFor(place, accountIds).catch(() => undefined),
-    credit?.openListsFor(place, [...new Set([...storesOf.values()].flatMap((s) => [...s]))]).catch(() => undefined),
+  const [figures, records] = await Promise.all([
+    collectFigures(
+      place,
+      data,
+      deliveries.map((d) => d.card),
+      credit,
+    ),
     createCollectedStore(db).ofAccounts(place, accountIds, `${addDays(day, -2)}T00:00:00.000Z`),
   ]);
   const stops: CollectStop[] = [];
   for (const { card, day: deliveryDate } of deliveries)
     for (const balance of card.balances) {
-      const limit = limits?.get(balance.arAccountId)?.limit ?? null;
-      const open = addDecimals(
-        "0",
-        ...[...(storesOf.get(balance.arAccountId) ?? [])].map((id) => lists?.get(id)?.amount ?? "0"),
-      );
-      const available = availableCredit(limit, balance.total, open);
-      const reasons = collectReasons(balance.over60, available);
+      const { available, reasons } = figures(card, balance);
       if (!reasons.length) continue;
       stops.push({
         arAccountId: balance.arAccountId,
@@ -83,7 +124,7 @@ export async function collectStops(
         // In cents, rounded once (`toCollect` of no limit: the over-60 balance, never below 0).
         over60: toCollect(balance.over60, null),
         available,
-        toCollect: toCollect(balance.over60, available),
+        toCollect: figures(card, balance).toCollect,
         collected: records
           .filter(
             (r) =>

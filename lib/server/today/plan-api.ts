@@ -32,9 +32,12 @@ import {
 } from "@/lib/domain/today/plan/week-areas";
 import { deliveryWeekdays } from "@/lib/domain/delivery/cutoff";
 import { addDays, isoWeekday } from "@/lib/format/days";
+import { compareDecimals } from "@/lib/format/decimal";
 import { apiQueryOptions } from "@/lib/domain/api-query";
 import { type ActorOf, defineRoute } from "../core/define-route";
 import { requestApi } from "../core/page-api";
+import { sharedPlace } from "../core/parties";
+import { type CollectFigures, collectFigures } from "../collections/collect-today";
 import { loadNotes, type NotesDeps } from "../notes/notes-api";
 import { storePlaces } from "../notes/store-places";
 import { readDaySettings } from "./day-settings";
@@ -114,6 +117,8 @@ interface PlanReading {
   areaOf: Map<number, number>;
   /** The warehouse most of the rep's accounts are served from, placed, where it is known. */
   warehouse?: TodayPlan["start"];
+  /** Each account's credit figures (`collect-today.ts`), for "Collect $X"; undefined when they could not be read. */
+  collect?: CollectFigures;
 }
 
 /**
@@ -131,11 +136,14 @@ async function readPlanning(
   const data = await loadToday(requestApi(request, deps), deps.db, actor.key.id, rep, readDay, {
     signal: request.signal,
   });
-  const [visits, kept, settings, warehouse] = await Promise.all([
+  const cards = todayModel({ ...data.input, day: readDay, now: dayClock(readDay) }).accounts;
+  const [visits, kept, settings, warehouse, collect] = await Promise.all([
     readLastVisits(actor, deps, data.accountIds),
     storePlaces(deps.db, { workspaceId: recordOwner(actor), environment: actor.key.environment }, data.accountIds),
     readDaySettings(deps.db, actor),
     warehouseOf(request, deps, data.input.customers),
+    // What to collect at each account's delivery ("Collect $X" in its words); the plan stands without it.
+    collectFigures(sharedPlace(actor), data, cards, deps.credit).catch(() => undefined),
   ]);
   const wanted = new Set(data.accountIds);
   const places = new Map<number, Place>();
@@ -160,7 +168,14 @@ async function readPlanning(
     accounts: a.ids.length,
     hull: convexHull(a.ids.map((id) => places.get(id)!)).map(({ lat, lon }) => ({ lat, lon })),
   }));
-  return { data, visits, settings, places, areas, areaOf, warehouse };
+  return { data, visits, settings, places, areas, areaOf, warehouse, collect };
+}
+
+/** The most an account's card has to collect (cents), among its AR accounts; undefined when nothing or not known. */
+function largestToCollect(figures: CollectFigures | undefined, card: AccountCard): string | undefined {
+  if (!figures) return undefined;
+  const amounts = card.balances.map((b) => figures(card, b).toCollect);
+  return amounts.sort((a, b) => compareDecimals(b, a))[0];
 }
 
 /**
@@ -220,6 +235,7 @@ function planDay(reading: PlanReading, query: PlanQuery): TodayPlan {
     balance: card.balances[0] && { over60: card.balances[0].over60, over90: card.balances[0].over90 },
     reorder: card.reorder && { status: card.reorder.status, nextOrder: card.reorder.nextOrder },
     lastVisit: visits.get(card.customerId),
+    toCollect: largestToCollect(reading.collect, card),
     card,
   }));
   const weekday = isoWeekday(query.date);

@@ -20,6 +20,9 @@ describe("visitReasons", () => {
   it.each<[VisitReasonKind, Partial<VisitAccount>, string]>([
     ["deliveryToday", { nextDeliveryWhen: "today" }, "Delivery today"],
     ["deliveryTomorrow", { nextDeliveryWhen: "tomorrow" }, "Delivery tomorrow"],
+    ["deliveryToday", { nextDeliveryWhen: "today", toCollect: "1240.00" }, "Delivery today: collect $1,240.00"],
+    ["deliveryTomorrow", { nextDeliveryWhen: "tomorrow", toCollect: "310.5" }, "Delivery tomorrow: collect $310.50"],
+    ["deliveryToday", { nextDeliveryWhen: "today", toCollect: "0.00" }, "Delivery today"],
     ["onHold", { onHold: true }, "On hold"],
     ["over90", { balance: { over60: "1500.000000", over90: "1234.500000" } }, "$1,234.50 over 90 days"],
     ["over60", { balance: { over60: "800.250000", over90: "0.000000" } }, "$800.25 over 60 days"],
@@ -40,6 +43,7 @@ describe("visitReasons", () => {
 
   it.each<[string, Partial<VisitAccount>]>([
     ["nothing to say", {}],
+    ["something to collect but no delivery", { toCollect: "500.00" }],
     ["not on hold", { onHold: false }],
     ["a balance with nothing over 60 days", { balance: ZERO }],
     ["a rhythm that is ok", { reorder: { status: "ok", nextOrder: "2026-11-30" } }],

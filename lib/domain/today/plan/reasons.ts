@@ -21,6 +21,11 @@ export interface VisitAccount {
   reorder?: { status: CadenceStatus; nextOrder: string };
   /** The day (YYYY-MM-DD) of its last visit on record; absent when there is none. */
   lastVisit?: string;
+  /**
+   * What to collect at its delivery (cents: the over-60 balance or what brings it under its limit, `toCollect`); a
+   * delivery's reason then says "Collect $X" (its words only: no weight of its own, the balance already weighs).
+   */
+  toCollect?: string;
 }
 
 /** The kinds of reason, each with its weight: what a rep would drop by for first weighs most. */
@@ -82,9 +87,10 @@ function visitReason(lastVisit: string | undefined, day: string, notVisitedDays:
  * //             { kind: "notVisited", words: "Not visited in 42 days", weight: 15 }], score: 65 }
  */
 export function visitReasons(account: VisitAccount, day: string, notVisitedDays = NOT_VISITED_DAYS): VisitReasons {
+  const collect = isPositive(account.toCollect) ? `: collect ${formatMoney(account.toCollect)}` : "";
   const found: Array<VisitReason | undefined> = [
-    account.nextDeliveryWhen === "today" ? reason("deliveryToday", "Delivery today") : undefined,
-    account.nextDeliveryWhen === "tomorrow" ? reason("deliveryTomorrow", "Delivery tomorrow") : undefined,
+    account.nextDeliveryWhen === "today" ? reason("deliveryToday", `Delivery today${collect}`) : undefined,
+    account.nextDeliveryWhen === "tomorrow" ? reason("deliveryTomorrow", `Delivery tomorrow${collect}`) : undefined,
     account.onHold === true ? reason("onHold", "On hold") : undefined,
     balanceReason(account.balance),
     account.reorder?.status === "late"
