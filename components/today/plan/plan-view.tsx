@@ -396,17 +396,25 @@ function PlanStopCard({
 }
 
 /**
- * A stop's reasons, one line: what to collect at the door ("Collect $1,240.00", put in the stop's words by the plan
- * when the delivery's account is over 60 days or over its limit) marked, as Today's "Collect before the drop" is.
+ * A stop's reasons, one line: what to collect at the door (the plan's words for a delivery to an account over 60 days
+ * or over its limit: "Delivery today: collect $1,240.00") marked, as Today's "Collect before the drop" is.
  */
 function StopReasons({ reasons }: { reasons: readonly string[] }) {
   return reasons.map((r, i) => (
     <span key={`${i}:${r}`}>
       {i > 0 && " · "}
-      {/^Collect \$/.test(r) ? (
-        <mark className="rounded bg-amber-100 px-1 text-amber-950 dark:bg-amber-900 dark:text-amber-50">{r}</mark>
-      ) : (
-        r
+      {r.split(/(collect \$[\d,]+\.\d{2})/).map((part, j) =>
+        j % 2 === 1 ? (
+          <mark
+            key={part}
+            data-testid="plan-collect"
+            className="rounded bg-amber-100 px-1 text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+          >
+            {part}
+          </mark>
+        ) : (
+          part
+        ),
       )}
     </span>
   ));
