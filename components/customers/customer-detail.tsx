@@ -28,6 +28,7 @@ import { embeddedRequest } from "@/lib/domain/views/list-view-spec";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import type { StoreDisputes } from "@/lib/domain/disputes/digest";
 import { CustomerCredit, type PageCredit } from "@/components/credit/customer-credit";
+import { CustomerCollected } from "./customer-collected";
 import { CustomerDisputes } from "./customer-disputes";
 import { CustomerPeople } from "./customer-people";
 import { CustomerReorders } from "./customer-reorders";
@@ -93,6 +94,12 @@ export function CustomerDetail({ customerId, reads, disputes, credit }: Customer
       {credit && <CustomerCredit credit={credit} timeZone={timeZone} />}
       {disputes && <CustomerDisputes customerId={customerId} disputes={disputes} timeZone={timeZone} />}
       <CustomerReorders customerId={customerId} salesRepUserId={row.SalesRepUserID} />
+      <CustomerCollected
+        customerId={customerId}
+        name={row.CustomerName ?? undefined}
+        salesRepUserId={row.SalesRepUserID}
+        readsAging={reads.aging}
+      />
       <VisitNotes customerId={customerId} name={row.CustomerName ?? undefined} />
       <CustomerPeople
         customerId={customerId}

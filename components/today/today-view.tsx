@@ -16,6 +16,7 @@ import { useWeek } from "@/lib/ui/offline/use-week";
 import { OfflineLine } from "./offline-line";
 import { SaveOffline } from "./save-offline";
 import { TODAY_GRID, TodayCards } from "./today-cards";
+import { TodayCollect } from "./today-collect";
 import { TodayDeliveries } from "./today-deliveries";
 import { TodayDisputes } from "./today-disputes";
 import { TodayHistorySections } from "./today-history-sections";
@@ -118,6 +119,7 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
               href: pageHref.todayAccounts({ ...own, notVisited: NOT_VISITED_DAYS }),
             }}
           />
+          <TodayCollect collect={answer.data?.collect} today={today} queryKey={queryKeys[0]!} />
           <TodayReorders
             reorders={answer.data?.reorders}
             customers={input?.customers ?? []}

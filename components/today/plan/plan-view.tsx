@@ -370,7 +370,7 @@ function PlanStopCard({
           </h2>
           <p>{stop.address || "No address on record."}</p>
           <p className="font-semibold" data-testid="plan-reasons">
-            {stop.reasons.join(" · ")}
+            <StopReasons reasons={stop.reasons} />
           </p>
           <p className="text-slate-700 dark:text-slate-300">
             {n === 1 && !fromStart
@@ -393,6 +393,31 @@ function PlanStopCard({
       </div>
     </li>
   );
+}
+
+/**
+ * A stop's reasons, one line: what to collect at the door (the plan's words for a delivery to an account over 60 days
+ * or over its limit: "Delivery today: collect $1,240.00") marked, as Today's "Collect before the drop" is.
+ */
+function StopReasons({ reasons }: { reasons: readonly string[] }) {
+  return reasons.map((r, i) => (
+    <span key={`${i}:${r}`}>
+      {i > 0 && " · "}
+      {r.split(/(collect \$[\d,]+\.\d{2})/).map((part, j) =>
+        j % 2 === 1 ? (
+          <mark
+            key={part}
+            data-testid="plan-collect"
+            className="rounded bg-amber-100 px-1 text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+          >
+            {part}
+          </mark>
+        ) : (
+          part
+        ),
+      )}
+    </span>
+  ));
 }
 
 /** The plan's place while it comes: the summary, the map and three stops, as tall as they will be. */

@@ -71,14 +71,6 @@ async function readAccount(
   arAccountId: number,
   signal: AbortSignal,
 ): Promise<AccountRead | undefined> {
-  const aging = await apiWalkOptions(
-    api,
-    { operation: "listArAging", query: { ARAccountIDs: String(arAccountId) } },
-    0,
-    1,
-  ).queryFn({ signal });
-  const rows = (aging.records as AgingRow[]).filter((r) => r.ARAccountID === arAccountId);
-  const sum = sumAmounts(rows.map(amountsOf));
   const snapshot = await db
     .withTables<CollectionsTables>()
     .selectFrom("collections_accounts")
@@ -102,6 +94,18 @@ async function readAccount(
       ),
     ].sort((a, b) => a - b);
   }
+  // `/arAging` filters by CustomerIDs, SupplierIDs and States, not by AR account (an ARAccountIDs filter is ignored:
+  // the answer's first page, which need not hold the account, read its balance as $0.00): its stores' rows, kept to it.
+  const aging = customerIds.length
+    ? await apiWalkOptions(
+        api,
+        { operation: "listArAging", query: { CustomerIDs: customerIds.join(",") } },
+        0,
+        1,
+      ).queryFn({ signal })
+    : { records: [] };
+  const rows = (aging.records as AgingRow[]).filter((r) => r.ARAccountID === arAccountId);
+  const sum = sumAmounts(rows.map(amountsOf));
   if (!rows.length && !customerIds.length) return undefined;
   return { balance: sum.total, customerIds };
 }

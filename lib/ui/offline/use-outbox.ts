@@ -6,11 +6,15 @@ import { NOTES_KEY } from "@/lib/domain/notes/note-rules";
 import { hasDatabase, OUTBOX_DATABASE } from "./device-databases";
 import type { QueuedNote, QueuedWrite } from "./outbox";
 
-/** The queries a waiting write (an acknowledgment, a dispute's photo) changes: Today's answer, the lists, the disputes. */
+/**
+ * The queries a waiting write (an acknowledgment, a dispute's photo, a collection recorded at the door) changes:
+ * Today's answer, the lists, the disputes, the accounts' recorded collections.
+ */
 const WRITES_CHANGE = [
   ["backroom", "today"],
   ["backroom", "order-list"],
   ["backroom", "disputes"],
+  ["backroom", "collected"],
 ] as const;
 
 /** Told on the window whenever the outbox changes (a note queued, notes sent). */
