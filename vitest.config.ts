@@ -9,6 +9,7 @@ import { configDefaults, defineConfig } from "vitest/config";
  * them after another file had loaded Next's modules first.
  */
 export const ISOLATED = [
+  "components/credit/customer-credit.test.tsx",
   "components/customers/customer-detail.test.tsx",
   "components/customers/licence.test.tsx",
   "components/invoices/invoice-detail.test.tsx",
