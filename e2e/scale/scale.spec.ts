@@ -126,6 +126,9 @@ test("two instances started at once on one empty database migrate it once and ar
     "030-history-product-states",
     "031-order-list-sharing",
     "032-disputes",
+    "033-collections-collected",
+    "034-credit",
+    "035-collections-reliability",
   ]);
   for (const instance of cluster.instances) {
     // The instances talk to the standalone sandbox as the real Data API: no embedded one.
