@@ -23,12 +23,13 @@ export function AvailableLine({
 }) {
   const over = isOver(view.available);
   return (
-    <p
+    // A figure, not a heading: a div (axe reads a large bold paragraph as a heading in disguise).
+    <div
       className={`${size} font-semibold tabular-nums ${over ? "text-red-800 dark:text-red-300" : ""}`}
       data-testid={testId}
     >
       {creditWords(view.available, view.limit)}
-    </p>
+    </div>
   );
 }
 

@@ -2,7 +2,6 @@ import "server-only";
 import Link from "next/link";
 import { Card } from "@/components/overview/card";
 import { AvailableLine } from "@/components/credit/credit-figures";
-import { scoreText } from "@/components/credit/credit-figures";
 import { formatMoney } from "@/lib/format/display";
 import { creditHref } from "@/lib/ui/credit/links";
 import { storeCredits } from "./credit";
@@ -15,7 +14,11 @@ import { requireSession } from "./session";
  */
 export async function StoreCreditCard() {
   const { active } = await requireSession();
-  const views = await storeCredits((active.scope.customers ?? []).map((c) => c.id));
+  // The overview's budget is a few requests: what is available, not the score's year of history (its own page reads it).
+  const views = await storeCredits(
+    (active.scope.customers ?? []).map((c) => c.id),
+    { score: false },
+  );
   const only = views.length === 1 ? views[0] : undefined;
   return (
     <Card card="credit" href={only ? creditHref(only.arAccountId) : undefined}>
@@ -32,13 +35,12 @@ export async function StoreCreditCard() {
                 {view.openListCount > 0 ? ` · open reorder lists ${formatMoney(view.openLists)}` : ""}
               </p>
               <p className="text-sm">
-                Payment reliability:{" "}
                 <Link
                   href={creditHref(view.arAccountId)}
                   className="link font-semibold"
                   data-testid="overview-credit-score"
                 >
-                  {scoreText(view.reliability?.score ?? null)}
+                  Your payment reliability score, and what raises it
                 </Link>
               </p>
             </li>

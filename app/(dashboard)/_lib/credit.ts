@@ -51,14 +51,15 @@ export async function pageCreditOf(arAccountId: number): Promise<Asked | undefin
  * owners, admins and accounts: `credit: ["set"]`). Undefined where the asker is no side of the store (the page then
  * has no block); never throws for the API's or the feature's refusals (the block says why).
  */
-export async function pageCredit(customerId: number): Promise<PageCredit | undefined> {
+export async function pageCredit(customerId: number, { score = true } = {}): Promise<PageCredit | undefined> {
   const who = await signedIn();
   // A brand's key has no side of a store's credit (the route answers it 403): no block.
   if (!who || who.actor.key.keyType === "Supplier") return undefined;
   const { credit } = await backend();
   let asked: Asked;
   try {
-    asked = { state: "shown", view: await credit.creditForCustomer(await pageApi(backend), who.actor, customerId) };
+    const api = await pageApi(backend);
+    asked = { state: "shown", view: await credit.creditForCustomer(api, who.actor, customerId, undefined, { score }) };
   } catch (error) {
     try {
       asked = refused(error);
@@ -77,13 +78,18 @@ export async function pageCredit(customerId: number): Promise<PageCredit | undef
  * The store's credit for its overview, order guide and reorder lists: each of the Customer key's stores given (at
  * most `max`), one per AR account (two stores of one account show it once). Those the key is no side of are left out.
  */
-export async function storeCredits(customerIds: readonly number[], max = 4): Promise<CreditView[]> {
+export async function storeCredits(
+  customerIds: readonly number[],
+  { max = 4, score = true }: { max?: number; score?: boolean } = {},
+): Promise<CreditView[]> {
   const who = await signedIn();
   if (!who) return [];
   const { credit } = await backend();
   const api = await pageApi(backend);
   const views = await Promise.all(
-    customerIds.slice(0, max).map((id) => credit.creditForCustomer(api, who.actor, id).catch(() => undefined)),
+    customerIds
+      .slice(0, max)
+      .map((id) => credit.creditForCustomer(api, who.actor, id, undefined, { score }).catch(() => undefined)),
   );
   const seen = new Set<number>();
   return views.filter((v): v is CreditView => {
@@ -103,7 +109,7 @@ export async function listCredit(listId: string): Promise<CreditView | undefined
   const { db } = await backend();
   const row = await createSharedLists(db).get(sharedPlace(who.actor), listId);
   if (!row) return undefined;
-  const credit = await pageCredit(row.customer_id);
+  const credit = await pageCredit(row.customer_id, { score: false });
   return credit?.state === "shown" ? credit.view : undefined;
 }
 

@@ -117,7 +117,7 @@ async function Guide({
   const [recipient, credit] = await Promise.all([
     maySend ? guideRecipient(guide.salesRepEmail, db, workspaceId) : null,
     // The store's credit (its limit, what is available): a line above the products, a warning before a list is sent.
-    guide.found ? pageCredit(guide.customerId) : undefined,
+    guide.found ? pageCredit(guide.customerId, { score: false }) : undefined,
   ]);
   return (
     <GuideTable

@@ -64,25 +64,32 @@ export async function storeAccount(
   arAccountId: number,
   signal: AbortSignal,
   today: string,
+  score = true,
 ): Promise<StoreAccount | undefined> {
   const aging = await storeAging(api, signal);
   const mine = aging.filter((a) => a.ARAccountID === arAccountId);
   if (!mine.length) return undefined;
   const asOf = agingCloseDay(mine) ?? today;
+  // Without the score, the account's figures are two reads (the aging and its open invoices); the score's history is
+  // every page of the account's applications and of the year's invoices (some ten more at scale 1).
   const [openInvoices, applications, scored] = await Promise.all([
     storeOpenInvoices(api, signal, arAccountId),
-    walked(
-      api,
-      "applications",
-      { operation: "listPaymentApplications", query: { ARAccountIDs: String(arAccountId), Statuses: "Confirmed" } },
-      signal,
-    ),
-    walked(
-      api,
-      "scored",
-      { operation: "listInvoices", query: { Statuses: "3,4,5,7", StartDate: scoredSince(asOf) } },
-      signal,
-    ),
+    score
+      ? walked(
+          api,
+          "applications",
+          { operation: "listPaymentApplications", query: { ARAccountIDs: String(arAccountId), Statuses: "Confirmed" } },
+          signal,
+        )
+      : [],
+    score
+      ? walked(
+          api,
+          "scored",
+          { operation: "listInvoices", query: { Statuses: "3,4,5,7", StartDate: scoredSince(asOf) } },
+          signal,
+        )
+      : [],
   ]);
   const scope = actor.key.scope.customers ?? [];
   const [row] = collectionRows({
@@ -98,6 +105,7 @@ export async function storeAccount(
   // the key's.
   const accounts = new Set(aging.map((a) => a.ARAccountID));
   const customerIds = row.customerIds.length || accounts.size > 1 ? row.customerIds : scope.map((c) => c.id);
+  if (!score) return { row: { ...row, customerIds }, reliability: null, asOf };
   const lists = scoreLists([{ arAccountId, customerIds, aging: bucketsOf(row) }], scored, applications).get(
     arAccountId,
   )!;

@@ -30,6 +30,16 @@ import { type OpenLists, openListsFor, sumOpenLists } from "./open-lists";
  */
 
 /** What the views read: the database and the clock. */
+/**
+ * How much of an account a read takes: `score: false` leaves out the store's score (its `reliability` null), the
+ * history a Customer key reads live (every page of the account's applications and of the year's invoices), for the
+ * pages that show only what is available (the store's overview, the order guide, a reorder list). Staff and reps read
+ * the score from the snapshot: it costs nothing either way.
+ */
+export interface CreditReadOptions {
+  score?: boolean;
+}
+
 export interface CreditViewDeps {
   db: Kysely<BackroomDatabase>;
   now?: () => number;
@@ -120,12 +130,13 @@ export function createCreditViews(deps: CreditViewDeps) {
     actor: KeyActor,
     arAccountId: number,
     signal = new AbortController().signal,
+    { score = true }: CreditReadOptions = {},
   ): Promise<CreditView> {
     const type = actor.key.keyType;
     if (type === "Supplier") throw keyTypeRefusal("Credit", ["Employee", "Customer"], type);
     const place = sharedPlace(actor);
     if (type === "Customer") {
-      const account = await storeAccount(api, actor, arAccountId, signal, today());
+      const account = await storeAccount(api, actor, arAccountId, signal, today(), score);
       if (!account) throw noSuchAccount();
       const [limit, open] = await Promise.all([
         limits.limitsFor(place, [arAccountId]),
@@ -176,6 +187,7 @@ export function createCreditViews(deps: CreditViewDeps) {
     actor: KeyActor,
     customerId: number,
     signal = new AbortController().signal,
+    options: CreditReadOptions = {},
   ): Promise<CreditView> {
     const type = actor.key.keyType;
     if (type === "Supplier") throw keyTypeRefusal("Credit", ["Employee", "Customer"], type);
@@ -184,7 +196,7 @@ export function createCreditViews(deps: CreditViewDeps) {
       if (!view.ready) throw collectionsPending();
       const row = view.rows.find((r) => r.customerIds.includes(customerId));
       if (!row) throw noSuchAccount();
-      return creditFor(api, actor, row.arAccountId, signal);
+      return creditFor(api, actor, row.arAccountId, signal, options);
     }
     const open = await storeOpenInvoices(api, signal);
     let account = open.find((i) => i.CustomerID === customerId)?.ARAccountID ?? undefined;
@@ -194,7 +206,7 @@ export function createCreditViews(deps: CreditViewDeps) {
       if (accounts.length === 1 && inScope) account = accounts[0]!;
     }
     if (account === undefined) throw noSuchAccount();
-    return creditFor(api, actor, account, signal);
+    return creditFor(api, actor, account, signal, options);
   }
 
   /** The staff's rows of every account of the key's snapshot, or undefined while its first walk is not in. */

@@ -2,7 +2,7 @@ import "server-only";
 import type { DataApiClient } from "@/lib/data-api/client";
 import { defineFeature } from "../core/feature";
 import type { KeyActor, SharedPlace } from "../core/parties";
-import { createCreditViews } from "./credit-view";
+import { type CreditReadOptions, createCreditViews } from "./credit-view";
 import { CREDIT_MIGRATIONS } from "./migrations";
 
 /**
@@ -23,11 +23,21 @@ export const creditFeature = defineFeature({
         /** The stores' open reorder lists in the place: `Map<customerId, {amount, count}>` (none: absent). */
         openListsFor: (place: SharedPlace, customerIds: readonly number[]) => views.lists(place, customerIds),
         /** What `GET /api/credit/{arAccountId}` answers the asker; throws its refusals (404, 409, 403). */
-        creditFor: (api: DataApiClient, actor: KeyActor, arAccountId: number, signal?: AbortSignal) =>
-          views.creditFor(api, actor, arAccountId, signal),
+        creditFor: (
+          api: DataApiClient,
+          actor: KeyActor,
+          arAccountId: number,
+          signal?: AbortSignal,
+          options?: CreditReadOptions,
+        ) => views.creditFor(api, actor, arAccountId, signal, options),
         /** The credit of the account of a store (the order guide, the store's overview); throws as `creditFor`. */
-        creditForCustomer: (api: DataApiClient, actor: KeyActor, customerId: number, signal?: AbortSignal) =>
-          views.creditForCustomer(api, actor, customerId, signal),
+        creditForCustomer: (
+          api: DataApiClient,
+          actor: KeyActor,
+          customerId: number,
+          signal?: AbortSignal,
+          options?: CreditReadOptions,
+        ) => views.creditForCustomer(api, actor, customerId, signal, options),
       },
     };
   },
