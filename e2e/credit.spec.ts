@@ -84,12 +84,12 @@ test("staff set a limit, the store sees what it has left on its overview, and a 
   await expect(staff.getByTestId("credit-available")).toContainText(`of ${money(limit)} available`);
   expect(await seriousViolations(staff)).toEqual([]);
 
-  // The store, on a phone: its overview's "Your credit", then its order guide's list above it.
+  // The store, on a phone: its "Your credit" page, then its order guide's list above it.
   const storeContext = await browser.newContext({ ...PHONE, baseURL: test.info().project.use.baseURL });
   const store = await storeContext.newPage();
   await connectWithKey(store, await issueKey(store, "Customer", { customerIds: [customerId] }));
-  await store.goto("/");
-  await expect(store.getByTestId("overview-credit-available")).toContainText(
+  await store.goto("/credit");
+  await expect(store.getByTestId("credit-available")).toContainText(
     new RegExp(`(of|over the limit of) ${money(limit).replace(/[$.]/g, "\\$&")}`),
   );
   expect(await seriousViolations(store)).toEqual([]);

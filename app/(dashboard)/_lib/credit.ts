@@ -86,11 +86,10 @@ export async function storeCredits(
   if (!who) return [];
   const { credit } = await backend();
   const api = await pageApi(backend);
-  const views = await Promise.all(
-    customerIds
-      .slice(0, max)
-      .map((id) => credit.creditForCustomer(api, who.actor, id, undefined, { score }).catch(() => undefined)),
-  );
+  // One store after another: the first reads the key's aging and open invoices, the others take the proxy's copies.
+  const views: (CreditView | undefined)[] = [];
+  for (const id of customerIds.slice(0, max))
+    views.push(await credit.creditForCustomer(api, who.actor, id, undefined, { score }).catch(() => undefined));
   const seen = new Set<number>();
   return views.filter((v): v is CreditView => {
     if (!v || seen.has(v.arAccountId)) return false;

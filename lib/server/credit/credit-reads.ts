@@ -72,8 +72,9 @@ export async function storeAccount(
   const asOf = agingCloseDay(mine) ?? today;
   // Without the score, the account's figures are two reads (the aging and its open invoices); the score's history is
   // every page of the account's applications and of the year's invoices (some ten more at scale 1).
-  const [openInvoices, applications, scored] = await Promise.all([
-    storeOpenInvoices(api, signal, arAccountId),
+  // The key's open invoices, all of them (one read its other accounts' views share through the proxy's copy).
+  const [allOpen, applications, scored] = await Promise.all([
+    storeOpenInvoices(api, signal),
     score
       ? walked(
           api,
@@ -91,6 +92,7 @@ export async function storeAccount(
         )
       : [],
   ]);
+  const openInvoices = allOpen.filter((i) => i.ARAccountID === arAccountId);
   const scope = actor.key.scope.customers ?? [];
   const [row] = collectionRows({
     aging: mine,

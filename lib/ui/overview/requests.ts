@@ -85,8 +85,6 @@ export const CARD_REQUESTS: Record<OverviewCardId, CardRequest[]> = {
   dueSoon: [{ request: overviewOpenInvoices, staleTime: STALE.working, pages: WALK }],
   // Then the accounts' payments and pending requests (accountsOfOpenInvoices).
   payments: [{ request: overviewOpenInvoices, staleTime: STALE.working, pages: WALK }],
-  // Backroom's own (the limit, the store's aging and history through the proxy's cache): read by the card's server.
-  credit: [],
   nextDeliveries: [{ request: overviewCustomers, staleTime: STALE.directory }],
   stock: [
     { request: overviewAvailable, staleTime: STALE.working, pages: WALK },
