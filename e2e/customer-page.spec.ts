@@ -24,8 +24,8 @@ test("the customer page opens on money: the balance and over 30 as the aging say
   expect(late, "an AR account over 30 days").toBeDefined();
   const account = Number(late!.ARAccountID);
   const rows = aging.filter((r) => Number(r.ARAccountID) === account);
-  const open = await data(`/api/v1/payments/openInvoices?ARAccountIDs=${account}&PageSize=500`);
-  const customerId = Number(open[0]!.CustomerID);
+  const opened = await data(`/api/v1/payments/openInvoices?ARAccountIDs=${account}&PageSize=500`);
+  const customerId = Number(opened[0]!.CustomerID);
 
   await page.goto(`/customers/${customerId}`);
   const total = page.getByTestId("balance-total");
@@ -40,7 +40,10 @@ test("the customer page opens on money: the balance and over 30 as the aging say
       .poll(async () => ((box) => box && box.y + box.height)(await figure.boundingBox()))
       .toBeLessThanOrEqual(SCREEN);
 
-  // The open invoices are the account's, as /payments/openInvoices lists them: count and sum.
+  // The open invoices are the account's, as /payments/openInvoices lists them: count and sum. Its credits (a negative
+  // open balance: a credit memo or return not yet used) are listed apart, not as invoices to pay: whether the account
+  // has one moves with the seed's day and hour.
+  const open = opened.filter((i) => Number(i.OpenBalance) > 0);
   const list = page.getByRole("list", { name: "Open invoices" });
   const summary = page.locator("summary", { hasText: /open invoices?$/ });
   await expect(summary).toHaveText(`${open.length} open invoice${open.length === 1 ? "" : "s"}`);
