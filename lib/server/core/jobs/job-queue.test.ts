@@ -126,9 +126,11 @@ describe.each(setups)("the job queue: $name", ({ fixture }) => {
     await expect.poll(() => slots.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
     await Promise.all([a.stop(), b.stop()]);
     const seen = slots.map((s) => s.slot);
-    // Each slot ran once, and the chain went on from slot to slot (a slot is skipped only when a run came late).
+    // Each slot ran once, and the chain went on from slot to slot (a slot is skipped only when a run came late). Not
+    // necessarily in order: the two runners queue their first slots at their own start, and on a loaded machine the
+    // queue may take a later runner's later slot before the first's (CI saw 44, 45, then 41).
     expect(new Set(seen).size).toBe(seen.length);
-    expect(seen).toEqual([...seen].sort((x, y) => x - y));
+    expect(Math.max(...seen)).toBeGreaterThanOrEqual(Math.min(...seen) + 2);
   });
 
   it("runs a slot once when it is queued again after it ran, as an instance's late queueNext does", async () => {
