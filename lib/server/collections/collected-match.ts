@@ -1,13 +1,13 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import type { RecordOf } from "@/lib/data-api/client";
-import { apiWalkOptions } from "@/lib/domain/api-query";
 import { type CollectedRecord, matchCollected, type PaymentSeen } from "@/lib/domain/credit/collect";
 import { idBatches } from "@/lib/domain/today/requests";
 import { formatMoney } from "@/lib/format/display";
 import { workspaceOfOwner } from "../core/auth/demo-visitor";
 import type { WorkspaceKeyStore } from "../core/auth/workspace-keys";
-import { type Background, backgroundClient, deferredIn } from "../core/background/background-reads";
+import type { Background } from "../core/background/background-reads";
+import { allowed, createRecordMatcher, type MatchJob, matchReads } from "../core/background/record-matcher";
 import type { BackroomDatabase } from "../core/db/schema";
 import type { JobQueue } from "../core/jobs/job-queue";
 import type { Notifier } from "../core/notify/notifier";
@@ -31,10 +31,7 @@ export const COLLECTED_MATCH_SWEEP = "collected-match-sweep";
 /** Pages of 500 payments per batch of accounts at most: an account's payments of years fit in far fewer. */
 const MATCH_PAGES = 20;
 
-export interface CollectedMatchJob {
-  workspaceId: string;
-  keyId: string;
-}
+export type CollectedMatchJob = MatchJob;
 
 export interface CollectedMatcherDeps {
   db: Kysely<BackroomDatabase>;
@@ -85,23 +82,6 @@ const paymentOf = (p: RecordOf<"listPayments">): PaymentSeen | undefined =>
 export function createCollectedMatcher(deps: CollectedMatcherDeps) {
   const now = deps.now ?? Date.now;
   const store = createCollectedStore(deps.db, () => new Date(now()));
-  const queue = (job: CollectedMatchJob, delaySeconds: number) =>
-    deps.jobs.send(COLLECTED_MATCH, job, { key: job.keyId, delaySeconds });
-
-  async function jobsFor(rows: readonly CollectedTable[]): Promise<CollectedMatchJob[]> {
-    const byWorkspace = new Map<string, Set<string>>();
-    for (const row of rows) {
-      const workspaceId = workspaceOfOwner(row.workspace_id);
-      byWorkspace.set(workspaceId, (byWorkspace.get(workspaceId) ?? new Set()).add(row.environment));
-    }
-    const jobs: CollectedMatchJob[] = [];
-    for (const [workspaceId, environments] of byWorkspace) {
-      const keys = await deps.keys.list(workspaceId);
-      const ids = new Set([...environments].flatMap((env) => matchingKey(keys, env)?.id ?? []));
-      for (const keyId of [...ids].sort()) jobs.push({ workspaceId, keyId });
-    }
-    return jobs;
-  }
 
   /** Matches the records of a workspace in its key's environment, and keeps what each came to. */
   async function matchKey(workspaceId: string, keyId: string): Promise<CollectedOutcome> {
@@ -109,29 +89,20 @@ export function createCollectedMatcher(deps: CollectedMatcherDeps) {
     if (!key) return NONE;
     const rows = (await store.unmatched(workspaceId)).filter((r) => r.environment === key.environment);
     if (!rows.length) return NONE;
-    const reads = await deps.background.open(workspaceId, key, "sync");
-    const wait = reads.wait();
-    if (wait !== undefined) return { ...NONE, waitSeconds: wait };
-    const api = backgroundClient(reads, { "Cache-Control": "no-cache" });
-    let requests = 0;
-    const payments: PaymentSeen[] = [];
-    try {
-      for (const ARAccountIDs of idBatches(rows.map((r) => r.ar_account_id))) {
-        const walked = await apiWalkOptions(
-          api,
-          { operation: "listPayments", query: { ARAccountIDs } },
-          0,
-          MATCH_PAGES,
-        ).queryFn({ signal: new AbortController().signal });
-        requests += walked.requests;
-        payments.push(...walked.records.flatMap((p) => paymentOf(p as RecordOf<"listPayments">) ?? []));
-      }
-    } catch (error) {
-      const deferred = deferredIn(error);
-      if (deferred) return { ...NONE, requests, waitSeconds: deferred.seconds };
-      throw error;
-    }
-    const outcome = { ...NONE, records: rows.length, requests };
+    const reads = await matchReads(deps.background, workspaceId, key, { maxPages: MATCH_PAGES, fresh: true });
+    if ("waitSeconds" in reads) return { ...NONE, waitSeconds: reads.waitSeconds };
+    const read = await allowed(async () => {
+      const payments: PaymentSeen[] = [];
+      for (const ARAccountIDs of idBatches(rows.map((r) => r.ar_account_id)))
+        for (const p of await reads.walk({ operation: "listPayments", query: { ARAccountIDs } })) {
+          const seen = paymentOf(p as RecordOf<"listPayments">);
+          if (seen) payments.push(seen);
+        }
+      return payments;
+    });
+    if ("waitSeconds" in read) return { ...NONE, requests: reads.requests(), waitSeconds: read.waitSeconds };
+    const payments = read.value;
+    const outcome = { ...NONE, records: rows.length, requests: reads.requests() };
     const today = new Date(now()).toISOString().slice(0, 10);
     // Each place's records among themselves (a demo visitor's are their own), with the payments its matched ones took.
     const byVisitor = new Map<string | null, CollectedTable[]>();
@@ -197,40 +168,17 @@ export function createCollectedMatcher(deps: CollectedMatcherDeps) {
     return { matched, turned };
   }
 
-  return {
-    /** The sweep: one match job per workspace key with records not matched; answers how many. */
-    async sweep(): Promise<number> {
-      const jobs = await jobsFor(await store.unmatched());
-      for (const job of jobs) await queue(job, 0);
-      return jobs.length;
-    },
-
-    /** A record's page was read: the workspace's records are matched soon when the oldest look is old (or never). */
-    async viewed(workspaceId: string, checkedAt: string | null): Promise<void> {
-      const age = checkedAt ? now() - Date.parse(checkedAt) : Number.POSITIVE_INFINITY;
-      if (age < (deps.onViewSeconds ?? 300) * 1000) return;
-      for (const job of await jobsFor(await store.unmatched(workspaceId))) await queue(job, 0);
-    },
-
-    async run(job: CollectedMatchJob): Promise<void> {
-      const outcome = await matchKey(job.workspaceId, job.keyId);
-      if (outcome.waitSeconds !== undefined) await queue(job, outcome.waitSeconds);
-    },
-
-    /** Matches a workspace's records now, in this request or test, with each key that reads them. */
-    async matchNow(workspaceId: string): Promise<CollectedOutcome> {
-      const total = { ...NONE };
-      for (const job of await jobsFor(await store.unmatched(workspaceId))) {
-        const o = await matchKey(workspaceId, job.keyId);
-        total.records += o.records;
-        total.matched += o.matched;
-        total.unmatched += o.unmatched;
-        total.requests += o.requests;
-        if (o.waitSeconds !== undefined) total.waitSeconds = Math.max(total.waitSeconds ?? 0, o.waitSeconds);
-      }
-      return total;
-    },
-  };
+  return createRecordMatcher({
+    jobs: deps.jobs,
+    keys: deps.keys,
+    now,
+    onViewSeconds: deps.onViewSeconds,
+    kind: COLLECTED_MATCH,
+    waiting: (workspaceId?: string) => store.unmatched(workspaceId),
+    keyFor: (keys, row) => matchingKey(keys, row.environment),
+    matchKey,
+    none: NONE,
+  });
 }
 
 export type CollectedMatcher = ReturnType<typeof createCollectedMatcher>;

@@ -1,13 +1,11 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import type { OperationId } from "@/lib/data-api/registry";
-import { type ApiRequest, apiWalkOptions } from "@/lib/domain/api-query";
 import { sumAmounts } from "@/lib/domain/disputes/dispute";
 import { type CreditMemo, type DisputeCredit, matchCredits } from "@/lib/domain/disputes/resolution";
 import type { DisputeResolution } from "@/lib/domain/disputes/view";
-import { workspaceOfOwner } from "../core/auth/demo-visitor";
 import type { WorkspaceKeyStore } from "../core/auth/workspace-keys";
-import { type Background, backgroundClient, deferredIn } from "../core/background/background-reads";
+import type { Background } from "../core/background/background-reads";
+import { allowed, createRecordMatcher, type MatchJob, matchReads } from "../core/background/record-matcher";
 import type { BackroomDatabase } from "../core/db/schema";
 import type { JobQueue } from "../core/jobs/job-queue";
 import type { Notifier } from "../core/notify/notifier";
@@ -36,10 +34,7 @@ const MATCH_PAGES = 20;
 /** How far before a store's oldest open dispute its credited ones still take part in a match (days). */
 const POOL_DAYS = 180;
 
-export interface DisputeMatchJob {
-  workspaceId: string;
-  keyId: string;
-}
+export type DisputeMatchJob = MatchJob;
 
 export interface CreditMatcherDeps {
   db: Kysely<BackroomDatabase>;
@@ -68,24 +63,6 @@ const inPlay = (row: DisputeTable) => resolutionOf(row)?.kind !== "closed";
 export function createCreditMatcher(deps: CreditMatcherDeps) {
   const now = deps.now ?? Date.now;
   const store = createDisputeStore(deps.db, () => new Date(now()));
-  const queue = (job: DisputeMatchJob, delaySeconds: number) =>
-    deps.jobs.send(DISPUTE_MATCH, job, { key: job.keyId, delaySeconds });
-
-  async function openKeys(rows: readonly DisputeTable[]): Promise<DisputeMatchJob[]> {
-    const byWorkspace = new Map<string, DisputeTable[]>();
-    for (const row of rows) {
-      const workspaceId = workspaceOfOwner(row.workspace_id);
-      byWorkspace.set(workspaceId, [...(byWorkspace.get(workspaceId) ?? []), row]);
-    }
-    const jobs: DisputeMatchJob[] = [];
-    for (const [workspaceId, disputes] of byWorkspace) {
-      const keys = await deps.keys.list(workspaceId);
-      const ids = new Set(disputes.flatMap((d) => matchingKey(keys, d.environment, d.customer_id)?.id ?? []));
-      for (const keyId of [...ids].sort()) jobs.push({ workspaceId, keyId });
-    }
-    return jobs;
-  }
-
   /** Matches the disputes of the stores one key of a workspace reads, and keeps what changed. */
   async function matchKey(workspaceId: string, keyId: string): Promise<CreditOutcome> {
     const key = await deps.keys.open(workspaceId, keyId);
@@ -102,28 +79,14 @@ export function createCreditMatcher(deps: CreditMatcherDeps) {
     const from = new Date(Date.parse(open[0]!.opened_at) - POOL_DAYS * 86_400_000).toISOString();
     const pool = mine.filter((r) => stores.has(r.customer_id) && inPlay(r) && r.opened_at >= from);
     const since = pool.map((r) => r.opened_at).sort()[0]!;
-    const reads = await deps.background.open(workspaceId, key, "sync");
-    const wait = reads.wait();
-    if (wait !== undefined) return { ...NONE, waitSeconds: wait };
-    // Past the proxy's fresh copies (revalidated by ETag: a 304 is no more requests): a credit memo entered seconds
-    // before a dispute's page is read is seen by the match that read asks for.
-    const api = backgroundClient(reads, { "Cache-Control": "no-cache" });
-    let requests = 0;
-    const walk = async <K extends OperationId>(request: ApiRequest<K>) => {
-      const walked = await apiWalkOptions(api, request, 0, MATCH_PAGES).queryFn({
-        signal: new AbortController().signal,
-      });
-      requests += walked.requests;
-      return walked.records;
-    };
-    let credits: CreditMemo[];
-    try {
-      credits = await readCredits(walk, stores, since);
-    } catch (error) {
-      const deferred = deferredIn(error);
-      if (deferred) return { ...NONE, requests, waitSeconds: deferred.seconds };
-      throw error;
-    }
+    // Past the proxy's fresh copies: a credit memo entered seconds before a dispute's page is read is seen by the match
+    // that read asks for.
+    const reads = await matchReads(deps.background, workspaceId, key, { maxPages: MATCH_PAGES, fresh: true });
+    if ("waitSeconds" in reads) return { ...NONE, waitSeconds: reads.waitSeconds };
+    const read = await allowed(() => readCredits(reads.walk, stores, since));
+    if ("waitSeconds" in read) return { ...NONE, requests: reads.requests(), waitSeconds: read.waitSeconds };
+    const credits = read.value;
+    const requests = reads.requests();
     const lines = await store.lines(pool.map((r) => r.id));
     // Each demo visitor's disputes are matched among themselves, as each is a store's record of its own.
     const byVisitor = new Map<string | null, DisputeTable[]>();
@@ -166,40 +129,17 @@ export function createCreditMatcher(deps: CreditMatcherDeps) {
     return outcome;
   }
 
-  return {
-    /** The sweep: one match job per workspace key with disputes not resolved; answers how many. */
-    async sweep(): Promise<number> {
-      const jobs = await openKeys(await store.unresolved());
-      for (const job of jobs) await queue(job, 0);
-      return jobs.length;
-    },
-
-    /** A dispute's page was read: its workspace's disputes are matched soon when its last match is old. */
-    async viewed(workspaceId: string, matchedAt: string | null): Promise<void> {
-      const age = matchedAt ? now() - Date.parse(matchedAt) : Number.POSITIVE_INFINITY;
-      if (age < (deps.onViewSeconds ?? 300) * 1000) return;
-      for (const job of await openKeys(await store.unresolved(workspaceId))) await queue(job, 0);
-    },
-
-    async run(job: DisputeMatchJob): Promise<void> {
-      const outcome = await matchKey(job.workspaceId, job.keyId);
-      if (outcome.waitSeconds !== undefined) await queue(job, outcome.waitSeconds);
-    },
-
-    /** Matches a workspace's disputes now, in this request or test, with every key that reads their stores. */
-    async matchNow(workspaceId: string): Promise<CreditOutcome> {
-      const total = { ...NONE };
-      for (const job of await openKeys(await store.unresolved(workspaceId))) {
-        const o = await matchKey(workspaceId, job.keyId);
-        total.disputes += o.disputes;
-        total.changed += o.changed;
-        total.resolved += o.resolved;
-        total.requests += o.requests;
-        if (o.waitSeconds !== undefined) total.waitSeconds = Math.max(total.waitSeconds ?? 0, o.waitSeconds);
-      }
-      return total;
-    },
-  };
+  return createRecordMatcher({
+    jobs: deps.jobs,
+    keys: deps.keys,
+    now,
+    onViewSeconds: deps.onViewSeconds,
+    kind: DISPUTE_MATCH,
+    waiting: (workspaceId?: string) => store.unresolved(workspaceId),
+    keyFor: (keys, row) => matchingKey(keys, row.environment, row.customer_id),
+    matchKey,
+    none: NONE,
+  });
 }
 
 export type CreditMatcher = ReturnType<typeof createCreditMatcher>;

@@ -1,13 +1,11 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import type { OperationId } from "@/lib/data-api/registry";
-import { type ApiRequest, apiWalkOptions } from "@/lib/domain/api-query";
 import { matchChanged, matchLists } from "@/lib/domain/order-guide/invoice-match";
 import { sharedLines } from "@/lib/domain/order-guide/shared-list";
 import type { ListMatch } from "@/lib/domain/order-guide/shared-list";
-import { workspaceOfOwner } from "../core/auth/demo-visitor";
 import type { WorkspaceKeyStore } from "../core/auth/workspace-keys";
-import { type Background, backgroundClient, deferredIn } from "../core/background/background-reads";
+import type { Background } from "../core/background/background-reads";
+import { allowed, createRecordMatcher, type MatchJob, matchReads } from "../core/background/record-matcher";
 import type { BackroomDatabase } from "../core/db/schema";
 import type { JobQueue } from "../core/jobs/job-queue";
 import type { SharedStore } from "../core/shared/shared-store";
@@ -39,10 +37,7 @@ export const ORDER_LIST_MATCH_SWEEP = "order-list-match-sweep";
 /** Pages of 500 walked per batch of 400 ids at most: 400 stores' 30 days of invoices, or 400 invoices' lines, take a few. */
 const MATCH_PAGES = 20;
 
-export interface ListMatchJob {
-  workspaceId: string;
-  keyId: string;
-}
+export type ListMatchJob = MatchJob;
 
 /** A list's match changed: what it was (null: none kept) and what it is now. */
 export type Told = (listId: string, before: ListMatch | null, after: ListMatch) => Promise<void>;
@@ -113,25 +108,7 @@ function keptLines(shared: SharedStore | undefined) {
 export function createListMatcher(deps: ListMatcherDeps) {
   const now = deps.now ?? Date.now;
   const store = createMatchStore(deps.db, now);
-  const queue = (job: ListMatchJob, delaySeconds: number) =>
-    deps.jobs.send(ORDER_LIST_MATCH, job, { key: job.keyId, delaySeconds });
   const { lastLines, keepLines } = keptLines(deps.shared);
-
-  /** The keys that match open lists, by workspace: the jobs a sweep queues. */
-  async function openKeys(rows: readonly ListRow[]): Promise<ListMatchJob[]> {
-    const byWorkspace = new Map<string, ListRow[]>();
-    for (const row of rows.filter(isOpen)) {
-      const workspaceId = workspaceOfOwner(row.workspace_id);
-      byWorkspace.set(workspaceId, [...(byWorkspace.get(workspaceId) ?? []), row]);
-    }
-    const jobs: ListMatchJob[] = [];
-    for (const [workspaceId, lists] of byWorkspace) {
-      const keys = await deps.keys.list(workspaceId);
-      const keyIds = new Set(lists.flatMap((l) => matchingKey(keys, l.environment, l.customer_id)?.id ?? []));
-      for (const keyId of [...keyIds].sort()) jobs.push({ workspaceId, keyId });
-    }
-    return jobs;
-  }
 
   /** Matches the open lists one key of a workspace reads for, and keeps what changed. */
   async function matchKey(workspaceId: string, keyId: string): Promise<MatchOutcome> {
@@ -153,36 +130,24 @@ export function createListMatcher(deps: ListMatcherDeps) {
     }
 
     // A sync's share of the key's hour (at most 7 %), paced: a follow-up, a watch or a report always finds the rest.
-    const reads = await deps.background.open(workspaceId, key, "sync");
-    const wait = reads.wait();
-    if (wait !== undefined) return { ...NONE, waitSeconds: wait };
-    const api = backgroundClient(reads);
-    let requests = 0;
-    let stale = false;
-    const signal = new AbortController().signal;
-    const walk = async <K extends OperationId>(request: ApiRequest<K>) => {
-      const walked = await apiWalkOptions(api, request, 0, MATCH_PAGES).queryFn({ signal });
-      requests += walked.requests;
-      stale ||= walked.stale !== undefined;
-      return walked.records;
-    };
+    const reads = await matchReads(deps.background, workspaceId, key, { maxPages: MATCH_PAGES });
+    if ("waitSeconds" in reads) return { ...NONE, waitSeconds: reads.waitSeconds };
     const last = await lastLines(keyId);
-    let counted: ReturnType<typeof mayCount>;
-    let lines: Awaited<ReturnType<typeof readLines>>;
-    let toKeep: Map<number, KeptLines>;
-    try {
-      counted = mayCount(await readInvoices(walk, firstDay), firstDay);
+    const read = await allowed(async () => {
+      const counted = mayCount(await readInvoices(reads.walk, firstDay), firstDay);
       const { kept, toRead } = linesKept(counted, last, now());
-      const read = await readLines(walk, toRead);
-      lines = [...kept, ...read];
-      toKeep = linesToKeep(counted, last, { invoices: toRead, lines: read }, now());
-    } catch (error) {
-      const deferred = deferredIn(error);
-      if (deferred) return { ...NONE, requests, waitSeconds: deferred.seconds };
-      throw error;
-    }
+      const fresh = await readLines(reads.walk, toRead);
+      return {
+        counted,
+        lines: [...kept, ...fresh],
+        toKeep: linesToKeep(counted, last, { invoices: toRead, lines: fresh }, now()),
+      };
+    });
+    if ("waitSeconds" in read) return { ...NONE, requests: reads.requests(), waitSeconds: read.waitSeconds };
+    const { counted, lines, toKeep } = read.value;
+    const requests = reads.requests();
     // Lines the proxy answered from its last-known copy (the API failed) are not kept: the next match reads them.
-    if (!stale) await keepLines(keyId, toKeep);
+    if (!reads.stale()) await keepLines(keyId, toKeep);
 
     const at = new Date(now());
     // Each demo visitor's lists are a store's requests of their own: one visitor's list never takes the cases of an
@@ -206,56 +171,18 @@ export function createListMatcher(deps: ListMatcherDeps) {
     return { lists: pool.length, changed: told.length, requests };
   }
 
-  return {
-    /** The sweep: one match job per workspace key with open lists (one queued per key at a time); answers how many. */
-    async sweep(): Promise<number> {
-      const jobs = await openKeys(await store.recent());
-      for (const job of jobs) await queue(job, 0);
-      return jobs.length;
-    },
-
-    /**
-     * Queues a match of a workspace's open lists now (a list's page is open on one): one job a key at most is queued,
-     * so a page read again and again queues nothing more; within the key's sync budget as the sweep's.
-     */
-    async soon(workspaceId: string): Promise<void> {
-      for (const job of await openKeys(await store.recent(workspaceId))) await queue(job, 0);
-    },
-
-    /**
-     * A list's page was read: its maker's lists are matched soon (`soon`) when the list's last match is older than
-     * `onViewSeconds` (5 minutes unless given), so a page left open reads the store's invoices at most that often.
-     */
-    async viewed(workspaceId: string, matchedAt: string | null): Promise<void> {
-      const age = matchedAt ? now() - Date.parse(matchedAt) : Number.POSITIVE_INFINITY;
-      if (age >= (deps.onViewSeconds ?? 300) * 1000) await this.soon(workspaceId);
-    },
-
-    /** The job: matches the key's lists once, and is queued again for later when the key's budget says to wait. */
-    async run(job: ListMatchJob): Promise<void> {
-      const outcome = await matchKey(job.workspaceId, job.keyId);
-      if (outcome.waitSeconds !== undefined) await queue(job, outcome.waitSeconds);
-    },
-
-    /**
-     * Matches a workspace's open lists now, in this request (a page that must show the invoice at once): with one key
-     * of the workspace, or every key that matches open lists. Within the keys' background budget: an outcome with
-     * `waitSeconds` read nothing more.
-     */
-    async matchNow(workspaceId: string, keyId?: string): Promise<MatchOutcome> {
-      const keyIds = keyId ? [keyId] : (await openKeys(await store.recent(workspaceId))).map((j) => j.keyId);
-      const total = { ...NONE };
-      for (const id of keyIds) {
-        const outcome = await matchKey(workspaceId, id);
-        total.lists += outcome.lists;
-        total.changed += outcome.changed;
-        total.requests += outcome.requests;
-        if (outcome.waitSeconds !== undefined)
-          total.waitSeconds = Math.max(total.waitSeconds ?? 0, outcome.waitSeconds);
-      }
-      return total;
-    },
-  };
+  return createRecordMatcher({
+    jobs: deps.jobs,
+    keys: deps.keys,
+    now,
+    onViewSeconds: deps.onViewSeconds,
+    kind: ORDER_LIST_MATCH,
+    // The open lists: a sweep queues one job a key at most (a page read again and again queues nothing more).
+    waiting: async (workspaceId?: string) => (await store.recent(workspaceId)).filter(isOpen),
+    keyFor: (keys, row) => matchingKey(keys, row.environment, row.customer_id),
+    matchKey,
+    none: NONE,
+  });
 }
 
 export type ListMatcher = ReturnType<typeof createListMatcher>;
