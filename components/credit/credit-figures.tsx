@@ -165,7 +165,8 @@ export function ScoreFigure({
   if (reliability === null)
     return (
       <p className="text-sm" data-testid="credit-score">
-        The payment-reliability score comes with the next daily refresh of the collections list.
+        The payment-reliability score comes once the payment history is read: the collections list's walk reads it after
+        the balances.
       </p>
     );
   return (

@@ -2,7 +2,8 @@ import "server-only";
 import type { Kysely } from "kysely";
 import type { BackroomDatabase } from "../core/db/schema";
 import type { SyncStanding } from "../core/jobs/resumable-sync";
-import type { CollectionsDb, CollectionsTables } from "./tables";
+import type { CollectionsAccountTable, CollectionsDb, CollectionsTables } from "./tables";
+import type { CollectionRow, StorePerson } from "@/lib/domain/collections/collections";
 import type { CollectionsInput, ListName } from "@/lib/domain/collections/collections-input";
 
 /** Where a key's walk stands and what its snapshot is. */
@@ -179,4 +180,35 @@ export async function collectionsStandings(db: Kysely<BackroomDatabase>): Promis
       },
     ]),
   );
+}
+
+/** A kept row as the pure model reads it (its score apart: `reliability_json`). */
+export function collectionRowOf(r: CollectionsAccountTable): CollectionRow {
+  return {
+    arAccountId: r.ar_account_id,
+    customerIds: JSON.parse(r.customer_ids_json) as number[],
+    customerNames: JSON.parse(r.customer_names_json) as string[],
+    name: r.name,
+    state: r.state,
+    onHold: r.on_hold === 1,
+    accountStatus: r.account_status,
+    agentName: r.agent_name,
+    agentEmail: r.agent_email,
+    salesRep: r.sales_rep,
+    people: r.people_json === null ? null : (JSON.parse(r.people_json) as StorePerson[]),
+    suppliers: r.suppliers,
+    current: r.current_due,
+    due1to30: r.due_1_30,
+    due31to60: r.due_31_60,
+    due61to90: r.due_61_90,
+    due91: r.due_91,
+    over30: r.over_30,
+    over60: r.over_60,
+    over90: r.over_90,
+    openCredit: r.open_credit,
+    unapplied: r.unapplied,
+    total: r.total,
+    lastPayment: r.last_payment,
+    daysSince: r.days_since,
+  };
 }

@@ -62,7 +62,10 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     await Promise.all(backends.splice(0).map((b) => b.close()));
   });
 
-  async function setUp(failAt?: number, change?: (url: URL, body: { Data: Record<string, unknown>[] }) => void) {
+  async function setUp(
+    failAt?: number,
+    change?: (url: URL, body: { Data: Record<string, unknown>[] }) => void | Promise<void>,
+  ) {
     let calls = 0;
     const backend = await createTestBackend(
       async (request) => {
@@ -71,7 +74,7 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
         const answer = await sandbox.runtime.app.fetch(request);
         if (!change) return answer;
         const body = (await answer.json()) as { Data: Record<string, unknown>[] };
-        change(new URL(request.url), body);
+        await change(new URL(request.url), body);
         return Response.json(body, { status: answer.status });
       },
       { database: await open(), forget: [forgetCollections] },
@@ -117,13 +120,20 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     const before = backend.calls.length;
     await drain();
     const state = (await sync.state(staff.keyId))!;
-    // Ended when its last request was read: one a second from the start.
+    // Ended when its last request was read: one a second from the start. The snapshot was published before the score's
+    // lists were read (its refresh time that of the last balance's page), those lists last.
+    const walked = backend.calls.slice(before);
+    const isScore = (c: (typeof walked)[number]) =>
+      c.url.pathname.endsWith("/payments/applications") || c.url.searchParams.has("StartDate");
+    const scoreReads = walked.filter(isScore).length;
+    expect(scoreReads).toBeGreaterThan(0);
+    expect(walked.slice(-scoreReads).every(isScore)).toBe(true);
     expect([state.phase, state.list, state.pending, state.asOf, state.refreshedAt]).toEqual([
       "idle",
       null,
       [],
       TEST_CLOCK.slice(0, 10),
-      new Date(clock.at).toISOString(),
+      new Date(clock.at - scoreReads * 1000).toISOString(),
     ]);
     expect(clock.at - Date.parse(TEST_CLOCK)).toBe((state.requests - 1) * 1000);
     // Every request went upstream as the background's, counted; the kept pages are gone with the walk.
@@ -243,6 +253,43 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     const calls = backend.calls.length;
     await sync.run({ workspaceId: staff.workspaceId, keyId: staff.keyId });
     expect(backend.calls.length).toBe(calls);
+  });
+
+  it("publishes the balances before it reads the score's lists, and a refresh keeps each account's last score until its own is in", async () => {
+    const scores = async (backend: TestBackend, keyId: string) =>
+      new Map(
+        (
+          await backend.db
+            .withTables<CollectionsTables>()
+            .selectFrom("collections_accounts")
+            .select(["ar_account_id", "reliability_json"])
+            .where("key_id", "=", keyId)
+            .execute()
+        ).map((r) => [r.ar_account_id, r.reliability_json]),
+      );
+    // What the snapshot holds when the walk asks for the score's first page: its rows published, and their scores.
+    const seen: { ready: boolean; scores: Map<number, string | null> }[] = [];
+    const at: { now?: { backend: TestBackend; keyId: string } } = {};
+    const { backend, sync, staff, drain, clock } = await setUp(undefined, async (url) => {
+      const { now } = at;
+      if (!now || !url.pathname.endsWith("/payments/applications") || url.searchParams.get("Page") !== "1") return;
+      const view = await collectionsView(now.backend.db, now.keyId);
+      seen.push({ ready: view.ready, scores: await scores(now.backend, now.keyId) });
+    });
+    at.now = { backend, keyId: staff.keyId };
+    await sync.start(staff.workspaceId, staff.keyId);
+    await drain();
+    const scored = await scores(backend, staff.keyId);
+    expect([...scored.values()].filter((json) => json !== null).length).toBeGreaterThan(scored.size / 2);
+    // A refresh, the next day's: its balances published, the accounts still hold their scores until the walk's end.
+    clock.at += 86_400_000;
+    backend.advance(86_400_000);
+    await sync.start(staff.workspaceId, staff.keyId);
+    await drain();
+    expect(seen.map((s) => s.ready)).toEqual([true, true]);
+    expect([...seen[0]!.scores.values()].every((json) => json === null)).toBe(true);
+    expect(seen[1]!.scores).toEqual(scored);
+    expect([(await sync.state(staff.keyId))!.phase, await scores(backend, staff.keyId)]).toEqual(["idle", scored]);
   });
 
   it("names an account no open invoice names by one of its invoices, read by id", async () => {

@@ -1,11 +1,12 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
-import type { CollectionRow, StorePerson } from "@/lib/domain/collections/collections";
+import type { CollectionRow } from "@/lib/domain/collections/collections";
 import type { BackroomDatabase } from "../core/db/schema";
 import { collectionsQuery, listed } from "@/lib/domain/collections/collections-list";
+import { collectionRowOf } from "./collections-state";
 import type { CollectionsState, CollectionsSync } from "./collections-sync";
-import type { CollectionsAccountTable, CollectionsTables } from "./tables";
+import type { CollectionsTables } from "./tables";
 
 /** What the Collections page and its export are drawn from: the key's snapshot once its first walk has ended. */
 export type CollectionsView =
@@ -21,36 +22,6 @@ export type CollectionsView =
  * day, and every choice of the page (a filter, a sort, a page) reads it whole.
  */
 const snapshots = new LRUCache<string, Promise<CollectionRow[]>>({ max: 8 });
-
-function rowOf(r: CollectionsAccountTable): CollectionRow {
-  return {
-    arAccountId: r.ar_account_id,
-    customerIds: JSON.parse(r.customer_ids_json) as number[],
-    customerNames: JSON.parse(r.customer_names_json) as string[],
-    name: r.name,
-    state: r.state,
-    onHold: r.on_hold === 1,
-    accountStatus: r.account_status,
-    agentName: r.agent_name,
-    agentEmail: r.agent_email,
-    salesRep: r.sales_rep,
-    people: r.people_json === null ? null : (JSON.parse(r.people_json) as StorePerson[]),
-    suppliers: r.suppliers,
-    current: r.current_due,
-    due1to30: r.due_1_30,
-    due31to60: r.due_31_60,
-    due61to90: r.due_61_90,
-    due91: r.due_91,
-    over30: r.over_30,
-    over60: r.over_60,
-    over90: r.over_90,
-    openCredit: r.open_credit,
-    unapplied: r.unapplied,
-    total: r.total,
-    lastPayment: r.last_payment,
-    daysSince: r.days_since,
-  };
-}
 
 /**
  * A key's collections snapshot, read from Backroom's database alone (no request to the API): every row, in the
@@ -83,7 +54,7 @@ export async function collectionsView(coreDb: Kysely<BackroomDatabase>, keyId: s
       .where("key_id", "=", keyId)
       .orderBy("ar_account_id")
       .execute()
-      .then((found) => found.map(rowOf));
+      .then((found) => found.map(collectionRowOf));
     snapshots.set(version, rows);
     rows.catch(() => snapshots.delete(version));
   }
