@@ -4,10 +4,16 @@ import { postPayment } from "./operator";
 import { connectWithKey, issueKey } from "./journeys/keyboard";
 
 // At the door, on a phone (a workspace with an Employee key of its own, looking at the busiest rep's Today, the demo
-// staff's rep): Today lists a delivery to collect at with its amount; the rep records part of
-// it as a check (the field's refusals in words first: too many decimals, more than the account owes); the ERP's cash
-// receipt of that check (the sandbox's operator) turns the record "matched" within one match of the account's
-// payments (a read asks for it: COLLECTED_MATCH_ON_VIEW_SECONDS is low in playwright.config.ts).
+// staff's rep): Today lists a delivery to collect at with its amount; the rep records part of it as a check with its
+// photo (the field's refusals in words first: too many decimals, more than the account owes), listed with the photo;
+// the ERP's cash receipt of that check (the sandbox's operator) turns the record "matched" within one match of the
+// account's payments (a read asks for it: COLLECTED_MATCH_ON_VIEW_SECONDS is low in playwright.config.ts).
+
+/** A 1×1 PNG: the check's photo. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: "block" as const };
 
@@ -104,11 +110,22 @@ test("the rep's Today lists what to collect at a delivery, and a recorded check 
   await expect(field).toHaveAccessibleDescription(/.+/);
   await field.fill(amount);
   await form.getByLabel("Check number").fill(check);
+  // The check's photo: a 1×1 PNG made here, sent after the record; listed with it as a thumbnail that opens it.
+  await form
+    .getByLabel("Photo of the check (optional)")
+    .setInputFiles({ name: "check.png", mimeType: "image/png", buffer: PNG });
   await form.getByRole("button", { name: "Save collection" }).dblclick();
   const recorded = card.locator("[data-collected]").filter({ hasText: `by check ${check}` });
   await expect(recorded).toHaveCount(1);
   await expect(recorded).toHaveAttribute("data-status", "waiting");
   await expect(recorded).toContainText(`$${Number(amount).toLocaleString("en-US", { minimumFractionDigits: 2 })}`);
+  const thumbnail = recorded.getByTestId("collected-photo");
+  await expect(thumbnail).toHaveCount(1);
+  await expect(thumbnail.getByRole("img", { name: /^Photo of the check: / })).toBeVisible();
+  const kept = await page.request.get((await thumbnail.getAttribute("href"))!);
+  expect(kept.status()).toBe(200);
+  expect(kept.headers()["content-type"]).toBe("image/png");
+  expect(Buffer.from(await kept.body()).equals(PNG)).toBe(true);
   expect(await seriousViolations(page)).toEqual([]);
 
   // The ERP's cash receipt of the check: within one match (a read asks for it), the record says matched.

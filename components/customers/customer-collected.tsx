@@ -4,6 +4,7 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { FormStatus, type Outcome } from "@/components/account/form-bits";
 import type { CollectFormProps } from "@/components/today/collect-form";
+import { CollectedPhoto } from "@/components/today/collected-photo";
 import { apiQueryOptions, STALE } from "@/lib/domain/api-query";
 import { amountsOf } from "@/lib/domain/ar-aging/aging";
 import { agingAccounts, customerAgingRequest } from "@/lib/domain/customers/customer-requests";
@@ -84,6 +85,7 @@ export function CustomerCollected({ customerId, name, salesRepUserId, readsAging
                     <strong className="tabular-nums">{collectedWords(r)}</strong>
                     {r.deliveryDate ? ` for the delivery of ${formatDate(r.deliveryDate)}` : ""}, by {r.recordedBy}:{" "}
                     {matchWords(r)}
+                    <CollectedPhoto record={r} />
                   </li>
                 ))}
               </ul>

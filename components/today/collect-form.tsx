@@ -10,8 +10,12 @@ import type { CollectedView, CollectionMethod } from "@/lib/domain/credit/view";
 import { METHOD_CHOICES, collectedWords } from "@/lib/domain/today/collect-words";
 import { describeFailure } from "@/lib/ui/failure";
 import { sessionKeyStore } from "@/lib/ui/idempotency";
-import { writeOnce } from "@/lib/ui/offline/outbox";
+import { isNoConnection, writeOnce } from "@/lib/ui/offline/outbox";
+import { queuePhoto } from "@/lib/ui/offline/outbox-photos";
 import { outboxChanged } from "@/lib/ui/offline/use-outbox";
+import { useOnline } from "@/lib/ui/offline/use-online";
+import { PHOTO_ACCEPT, photoFileProblem, photoType } from "@/lib/ui/photos/photo-rules";
+import { uploadPhoto } from "@/lib/ui/photos/upload-photo";
 import { BUTTON, FIELD_ERROR, fieldClass, PRIMARY } from "@/lib/ui/styles";
 import { COLLECTED_KEY, collectedUrl } from "@/lib/ui/today/collected-query";
 
@@ -65,16 +69,54 @@ const resolverFor =
   };
 
 /**
+ * Sends the check's photo of a recorded collection (`POST …/collected/{id}/photos`, its own key): the record as answered
+ * with its photo; kept in the outbox when no answer came (the record's address is known now: it goes up when the
+ * connection is back). Says how it went, in words after the record's.
+ */
+async function sendPhoto(
+  record: CollectedView,
+  file: File,
+  label: string,
+): Promise<{ record?: CollectedView; words: string }> {
+  const url = `${collectedUrl(record.arAccountId)}/${record.id}/photos`;
+  const type = photoType(file);
+  const key = crypto.randomUUID();
+  try {
+    const typed = file.type === type ? file : new Blob([file], { type });
+    const answered = (await uploadPhoto(url, typed, file.name, key)) as CollectedView;
+    return { record: answered, words: " The check's photo is kept with it." };
+  } catch (error) {
+    if (!isNoConnection(error))
+      return {
+        words: ` The photo was not kept: ${describeFailure(error, { what: file.name, doing: "upload", write: true, service: "Backroom" }).message}`,
+      };
+    await queuePhoto({ url, bytes: await file.arrayBuffer(), type, fileName: file.name, idempotencyKey: key, label });
+    outboxChanged();
+    return { words: " Its photo is saved on this phone, sent when you are back online." };
+  }
+}
+
+/**
  * "Record a collection": what the rep took at the door (amount, filled with what is left to collect; how; the check's
- * number or the method's reference; the delivery's day), checked with the API's schema. Sent at once online with an
- * Idempotency-Key kept until its answer (a double press records one); kept on the phone without a connection and
- * sent when it is back (the outbox). The server's refusal of a field (an amount above the balance) is said on it.
+ * number or the method's reference; the delivery's day; a photo of the check, optional), checked with the API's schema.
+ * Sent at once online with an Idempotency-Key kept until its answer (a double press records one), then its photo; kept
+ * on the phone without a connection and sent when it is back (the outbox), without its photo: the photo's address names
+ * the record, which the server makes when the record arrives, so a photo needs a connection (the form says so before it
+ * is sent). The server's refusal of a field (an amount above the balance) is said on it.
  */
 export function CollectForm({ stop, amount, onSent, onDone, onCancel }: CollectFormProps) {
   const queryClient = useQueryClient();
-  const ids = { amount: useId(), method: useId(), reference: useId(), date: useId(), hint: useId() };
+  const ids = {
+    amount: useId(),
+    method: useId(),
+    reference: useId(),
+    date: useId(),
+    hint: useId(),
+  };
   const sending = useRef(false);
   const [failure, setFailure] = useState<string>();
+  const [photo, setPhoto] = useState<File>();
+  const [photoProblem, setPhotoProblem] = useState<string>();
   const form = useForm<CollectFields, unknown, Body>({
     resolver: resolverFor(stop.customerId),
     defaultValues: { amount, method: "check", reference: "", deliveryDate: stop.deliveryDate ?? "" },
@@ -83,7 +125,8 @@ export function CollectForm({ stop, amount, onSent, onDone, onCancel }: CollectF
   const errors = form.formState.errors;
 
   const submit = async (body: Body) => {
-    if (sending.current) return;
+    // A file that is no photo is said on its field: chosen again, or cleared, before the collection is sent.
+    if (sending.current || photoProblem) return;
     sending.current = true;
     setFailure(undefined);
     const words = collectedWords({ amount: body.amount, method: body.method, reference: body.reference ?? null });
@@ -96,11 +139,17 @@ export function CollectForm({ stop, amount, onSent, onDone, onCancel }: CollectF
       });
       if ("queued" in outcome) {
         outboxChanged();
-        onDone({ tone: "ok", text: `${words}: saved on this phone, sent when you are back online.` });
+        const without = photo ? " The photo was not kept: a photo needs a connection." : "";
+        onDone({ tone: "ok", text: `${words}: saved on this phone, sent when you are back online.${without}` });
       } else {
         onSent?.(outcome.sent);
+        const sent = photo ? await sendPhoto(outcome.sent, photo, `Photo of ${words} at ${stop.customerName}`) : null;
+        if (sent?.record) onSent?.(sent.record);
         void queryClient.invalidateQueries({ queryKey: [...COLLECTED_KEY, stop.arAccountId] });
-        onDone({ tone: "ok", text: `Recorded ${words}. It is matched to the payment when the ERP enters it.` });
+        onDone({
+          tone: "ok",
+          text: `Recorded ${words}. It is matched to the payment when the ERP enters it.${sent?.words ?? ""}`,
+        });
       }
     } catch (error) {
       const onFields = isDataApiError(error) ? error.fieldErrors : [];
@@ -170,6 +219,13 @@ export function CollectForm({ stop, amount, onSent, onDone, onCancel }: CollectF
       <p id={ids.hint} className="text-xs text-slate-700 dark:text-slate-300">
         Optional. A check&apos;s number lets Backroom match it to the payment the ERP enters.
       </p>
+      <PhotoField
+        problem={photoProblem}
+        onChoose={(file, problem) => {
+          setPhotoProblem(problem);
+          setPhoto(file && !problem ? file : undefined);
+        }}
+      />
       {failure && (
         <p role="alert" className={FIELD_ERROR}>
           {failure}
@@ -184,6 +240,46 @@ export function CollectForm({ stop, amount, onSent, onDone, onCancel }: CollectF
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * "Photo of the check (optional)": the phone's camera first, checked before a byte is sent (JPEG, PNG or HEIC, 10 MB);
+ * offline, it says that a photo needs a connection.
+ */
+function PhotoField({
+  problem,
+  onChoose,
+}: {
+  problem: string | undefined;
+  onChoose: (file: File | undefined, problem: string | undefined) => void;
+}) {
+  const id = useId();
+  const hint = useId();
+  const online = useOnline();
+  return (
+    <>
+      <Labelled id={id} label="Photo of the check (optional)" error={problem}>
+        <input
+          id={id}
+          type="file"
+          accept={PHOTO_ACCEPT}
+          capture="environment"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={[hint, problem ? `${id}-error` : ""].filter(Boolean).join(" ")}
+          className="block min-h-11 w-full text-base sm:text-sm"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            onChoose(file, file ? photoFileProblem(file) : undefined);
+          }}
+        />
+      </Labelled>
+      <p id={hint} className="text-xs text-slate-700 dark:text-slate-300">
+        {online
+          ? "A JPEG, PNG or HEIC photo, at most 10 MB: sent after the collection is recorded."
+          : "No connection: a photo needs one. The collection is saved on this phone without its photo."}
+      </p>
+    </>
   );
 }
 

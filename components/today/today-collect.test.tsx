@@ -98,6 +98,31 @@ describe("TodayCollect", () => {
     expect(page).toContain("$15.00 by check 4417 : not matched: no payment of this amount in 5 business days");
   });
 
+  it("shows a record's check photo as a thumbnail opening it, and none where there is no photo", () => {
+    const href = "/api/collections/30001/collected/c-1/photos/0b0c5f6e-7a0d-4f7e-9c39-1f6a7a0e2b11";
+    const html = renderToString(
+      <QueryClientProvider client={new QueryClient()}>
+        <KeyScopeContext.Provider value={{ keyType: "Employee", role: "owner" }}>
+          <TodayCollect
+            collect={[
+              stop({
+                collected: [
+                  record({ photo: { href, type: "image/png", bytes: 2000 } }),
+                  record({ id: "c-2", amount: "15.00" }),
+                ],
+              }),
+            ]}
+            today="2026-11-25"
+            queryKey={["backroom", "today", 1, "2026-11-25"]}
+          />
+        </KeyScopeContext.Provider>
+      </QueryClientProvider>,
+    );
+    expect(html.match(/data-testid="collected-photo"/g)).toHaveLength(1);
+    expect(html).toContain(`href="${href}"`);
+    expect(html).toContain('alt="Photo of the check: $420.00 by check 4417"');
+  });
+
   it("offers no form to a viewer, who writes nothing", () => {
     expect(shown([stop({})], { keyType: "Employee", role: "viewer" })).not.toContain("Record a collection");
   });

@@ -16,6 +16,7 @@ import { queuedWrites, type QueuedWrite } from "@/lib/ui/offline/outbox";
 import { useQueuedWrites } from "@/lib/ui/offline/use-outbox";
 import { useOnline } from "@/lib/ui/offline/use-online";
 import { BUTTON } from "@/lib/ui/styles";
+import { CollectedPhoto } from "./collected-photo";
 import { TODAY_GRID } from "./today-cards";
 import { TodaySection } from "./today-section";
 
@@ -108,6 +109,7 @@ function CollectCard({ stop, today, queued, mayWrite, queryKey }: CollectCardPro
           {records.map((r) => (
             <li key={r.id} data-collected={r.id} data-status={r.status}>
               <strong className="tabular-nums">{collectedWords(r)}</strong>: <MatchState record={r} />
+              <CollectedPhoto record={r} />
             </li>
           ))}
         </ul>

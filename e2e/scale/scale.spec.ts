@@ -129,6 +129,7 @@ test("two instances started at once on one empty database migrate it once and ar
     "033-collections-collected",
     "034-credit",
     "035-collections-reliability",
+    "036-collections-collected-photos",
   ]);
   for (const instance of cluster.instances) {
     // The instances talk to the standalone sandbox as the real Data API: no embedded one.

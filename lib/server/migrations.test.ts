@@ -432,6 +432,18 @@ const COLUMNS = {
     idempotency_key: "text",
   },
   dispute_photo_blobs: { photo_id: "text", data: "blob" },
+  collections_collected_photos: {
+    id: "text",
+    collected_id: "text",
+    type: "text",
+    bytes: "number",
+    sha256: "text",
+    at: "text",
+    by_id: "text",
+    by_name: "text",
+    idempotency_key: "text",
+  },
+  collections_collected_photo_blobs: { photo_id: "text", data: "blob" },
   credit_limits: {
     place: "text",
     environment: "text",

@@ -36,6 +36,8 @@ export const CLOSE_REASONS = ["Price was right", "Credit given outside", "Goods 
 /** The most lines a dispute holds, and characters a note or reply. */
 export const MAX_DISPUTE_LINES = 200;
 export const MAX_NOTE = 1000;
+/** The most photos a dispute holds. */
+export const MAX_PHOTOS = 10;
 
 /** An invoice's line as the API reads it (`/invoices/{id}/lines`), what a dispute's line is checked and priced by. */
 export interface InvoicedLine {

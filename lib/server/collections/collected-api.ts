@@ -14,6 +14,7 @@ import type { BackroomDatabase } from "../core/db/schema";
 import { type ActorOf, defineRoute, RouteError, requiredIdempotencyKey } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import { partyTo, repStores, sharedPlace } from "../core/parties";
+import type { PhotoStore } from "../core/photos/photo-store";
 import type { ProxyDeps } from "../core/proxy/context";
 import { NO_STORE } from "../core/route-errors";
 import { collectedView, createCollectedStore } from "./collected-store";
@@ -32,20 +33,24 @@ export interface CollectedDeps extends ProxyDeps {
   db: Kysely<BackroomDatabase>;
   now?: () => number;
   /** The collections feature's services: a record read asks for its match when the last is old (`collected-match.ts`). */
-  collections?: { collected?: { viewed(workspaceId: string, checkedAt: string | null): Promise<void> } };
+  collections?: {
+    collected?: { viewed(workspaceId: string, checkedAt: string | null): Promise<void> };
+    /** Where the checks' photos are kept (`collected-photos-api.ts`). */
+    photos?: PhotoStore;
+  };
 }
 
-type Asker = ActorOf["key"];
+export type Asker = ActorOf["key"];
 
 /** Who writes: every role that writes visit notes (a collection is a visit); viewers read. */
-const WRITE = { notes: ["write"] } as const;
+export const WRITE = { notes: ["write"] } as const;
 /** Roles that see every account's collections, whichever rep: the workspace's owners and admins, and accounts. */
 const STAFF_ROLES = new Set(["owner", "admin", "accounts"]);
 
 const MAX_ACCOUNT_ID = 2_147_483_647;
 
 /** The AR account of the address, or 404 (a malformed id is no account's). */
-function accountOf(params: Record<string, string>): number {
+export function accountOf(params: Record<string, string>): number {
   const text = params.arAccountId ?? "";
   const id = /^\d{1,10}$/.test(text) ? Number(text) : 0;
   if (id < 1 || id > MAX_ACCOUNT_ID) throw noSuchAccount();
@@ -53,7 +58,7 @@ function accountOf(params: Record<string, string>): number {
 }
 
 /** The account as the asker's key reads it now: its aging rows (one request) and its stores. */
-interface AccountRead {
+export interface AccountRead {
   /** Decimal dollars as the API gives them (6 decimals). */
   balance: string;
   customerIds: number[];
@@ -64,7 +69,7 @@ interface AccountRead {
  * asker's key (one request), and its stores: from the key's collections snapshot when it holds the account, else from
  * `/payments/openInvoices` (one more request). Undefined when the key reads neither: no such account for it.
  */
-async function readAccount(
+export async function readAccount(
   api: DataApiClient,
   db: Kysely<BackroomDatabase>,
   keyId: string,
@@ -115,7 +120,7 @@ async function readAccount(
  * asker its rep, or staff), or the asker's own store of the account (a rep), or the account's only store (staff).
  * Throws 404 when the asker is no side of the account; 422 on `customerId` for a store not the account's.
  */
-async function sideOf(
+export async function sideOf(
   api: DataApiClient,
   actor: Asker,
   account: AccountRead,
@@ -171,7 +176,7 @@ const digestOf = (arAccountId: number, body: CollectedBody) =>
     .update(JSON.stringify([arAccountId, body]))
     .digest("base64url");
 
-const answer = (body: CollectedView | CollectedView[], status = 200) =>
+export const answer = (body: CollectedView | CollectedView[], status = 200) =>
   Response.json(body, { status, headers: NO_STORE });
 
 // POST /api/collections/{arAccountId}/collected {amount, method, reference?, deliveryDate?, customerId?} with an

@@ -8,7 +8,7 @@ import type { BackroomDatabase } from "../core/db/schema";
 import type { SharedPlace } from "../core/parties";
 import { addNoteIn } from "../notes/notes-store";
 import type { NoteTables } from "../notes/tables";
-import type { CollectedTable, CollectionsTables } from "./tables";
+import type { CollectedPhotoTable, CollectedTable, CollectionsTables } from "./tables";
 
 /**
  * What reps collected at the door (`collections_collected`, migration 033): recorded once per Idempotency-Key and owner
@@ -43,16 +43,40 @@ export type MatchedPayment = NonNullable<CollectedView["payment"]>;
 /** How many days a record is looked at by the matcher: a payment matches up to 30 days after it, and a little more. */
 export const MATCH_LOOK_DAYS = 35;
 
+/** A record with its check's photo, if one was added (`collections_collected_photos`). */
+export interface CollectedRow extends CollectedTable {
+  photo_id: string | null;
+  photo_type: string | null;
+  photo_bytes: number | null;
+}
+
+/** The records with their photo's id, type and size (none: nulls). */
+const withPhoto = (db: Db) =>
+  db
+    .selectFrom("collections_collected")
+    .leftJoin("collections_collected_photos as photo", "photo.collected_id", "collections_collected.id")
+    .selectAll("collections_collected")
+    .select(["photo.id as photo_id", "photo.type as photo_type", "photo.bytes as photo_bytes"]);
+
 const placed = (db: Db, place: SharedPlace) => {
-  const q = db.selectFrom("collections_collected").selectAll().where("environment", "=", place.environment);
-  return place.visitor === null ? q.where("visitor", "is", null) : q.where("visitor", "=", place.visitor);
+  const q = withPhoto(db).where("collections_collected.environment", "=", place.environment);
+  return place.visitor === null
+    ? q.where("collections_collected.visitor", "is", null)
+    : q.where("collections_collected.visitor", "=", place.visitor);
 };
+
+/** Where a record's photo is read: `GET /api/collections/{arAccountId}/collected/{id}/photos/{photoId}`. */
+export const collectedPhotoHref = (row: Pick<CollectedTable, "ar_account_id" | "id">, photoId: string) =>
+  `/api/collections/${row.ar_account_id}/collected/${row.id}/photos/${photoId}`;
+
+/** What adding a photo came to: kept, the same key's again, or the record has another photo already. */
+export type PhotoAdded = { outcome: "added" | "repeat"; photo: CollectedPhotoTable } | { outcome: "taken" };
 
 /** The note's Idempotency-Key: the record's, marked, so it never meets a note's own key of the workspace. */
 const noteKey = (key: string) => `collected:${key}`;
 
-/** A record as its routes answer it. */
-export function collectedView(row: CollectedTable): CollectedView {
+/** A record as its routes answer it, with its photo when the row was read with it (`CollectedRow`). */
+export function collectedView(row: CollectedTable & Partial<Omit<CollectedRow, keyof CollectedTable>>): CollectedView {
   return {
     id: row.id,
     arAccountId: row.ar_account_id,
@@ -67,7 +91,10 @@ export function collectedView(row: CollectedTable): CollectedView {
     payment: row.payment_json ? (JSON.parse(row.payment_json) as MatchedPayment) : null,
     matchedAt: row.matched_at,
     dueBy: row.due_by,
-    photo: null,
+    photo:
+      row.photo_id && row.photo_type && row.photo_bytes != null
+        ? { href: collectedPhotoHref(row, row.photo_id), type: row.photo_type, bytes: row.photo_bytes }
+        : null,
   };
 }
 
@@ -141,34 +168,40 @@ export function createCollectedStore(coreDb: Kysely<BackroomDatabase>, now: () =
       });
     },
 
-    /** The record an owner's Idempotency-Key made, if any. */
-    async byKey(owner: string, idempotencyKey: string): Promise<CollectedTable | undefined> {
-      return db
-        .selectFrom("collections_collected")
-        .selectAll()
-        .where("workspace_id", "=", owner)
-        .where("idempotency_key", "=", idempotencyKey)
+    /** The record an owner's Idempotency-Key made, if any, with its photo. */
+    async byKey(owner: string, idempotencyKey: string): Promise<CollectedRow | undefined> {
+      return withPhoto(db)
+        .where("collections_collected.workspace_id", "=", owner)
+        .where("collections_collected.idempotency_key", "=", idempotencyKey)
         .executeTakeFirst();
     },
 
-    /** An AR account's records in a place, newest first. */
-    async ofAccount(place: SharedPlace, arAccountId: number): Promise<CollectedTable[]> {
+    /** An AR account's records in a place, newest first, with their photos. */
+    async ofAccount(place: SharedPlace, arAccountId: number): Promise<CollectedRow[]> {
       return placed(db, place)
-        .where("ar_account_id", "=", arAccountId)
-        .orderBy("recorded_at", "desc")
-        .orderBy("id", "desc")
+        .where("collections_collected.ar_account_id", "=", arAccountId)
+        .orderBy("collections_collected.recorded_at", "desc")
+        .orderBy("collections_collected.id", "desc")
         .limit(500)
         .execute();
     },
 
+    /** One record of an AR account in a place, with its photo (none: not in that place, or not of that account). */
+    async one(place: SharedPlace, arAccountId: number, id: string): Promise<CollectedRow | undefined> {
+      return placed(db, place)
+        .where("collections_collected.ar_account_id", "=", arAccountId)
+        .where("collections_collected.id", "=", id)
+        .executeTakeFirst();
+    },
+
     /** The records of these AR accounts in a place recorded on or after `since` (ISO), newest first. */
-    async ofAccounts(place: SharedPlace, arAccountIds: readonly number[], since: string): Promise<CollectedTable[]> {
+    async ofAccounts(place: SharedPlace, arAccountIds: readonly number[], since: string): Promise<CollectedRow[]> {
       if (!arAccountIds.length) return [];
       return placed(db, place)
-        .where("ar_account_id", "in", [...new Set(arAccountIds)])
-        .where("recorded_at", ">=", since)
-        .orderBy("recorded_at", "desc")
-        .orderBy("id", "desc")
+        .where("collections_collected.ar_account_id", "in", [...new Set(arAccountIds)])
+        .where("collections_collected.recorded_at", ">=", since)
+        .orderBy("collections_collected.recorded_at", "desc")
+        .orderBy("collections_collected.id", "desc")
         .execute();
     },
 
@@ -192,3 +225,42 @@ export function createCollectedStore(coreDb: Kysely<BackroomDatabase>, now: () =
 }
 
 export type CollectedStore = ReturnType<typeof createCollectedStore>;
+
+/** The records' photos' metadata (`collections_collected_photos`; their bytes are in the photo store). */
+export function createCollectedPhotos(coreDb: Kysely<BackroomDatabase>, now: () => Date = () => new Date()) {
+  const db: Db = coreDb.withTables<CollectionsTables & NoteTables>();
+  return {
+    /** A record's photo's metadata, by its id (none: not that record's). */
+    async photo(collectedId: string, photoId: string): Promise<CollectedPhotoTable | undefined> {
+      return db
+        .selectFrom("collections_collected_photos")
+        .selectAll()
+        .where("collected_id", "=", collectedId)
+        .where("id", "=", photoId)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Keeps a record's photo's metadata (its bytes are in the photo store already): one a record. The same key again
+     * answers the first ("repeat"); a photo under another key "taken". Two at once make one row (the unique record).
+     */
+    async addPhoto(photo: Omit<CollectedPhotoTable, "at">): Promise<PhotoAdded> {
+      const row: CollectedPhotoTable = { ...photo, at: now().toISOString() };
+      const inserted = await db
+        .insertInto("collections_collected_photos")
+        .values(row)
+        .onConflict((oc) => oc.column("collected_id").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (inserted) return { outcome: "added", photo: row };
+      const first = await db
+        .selectFrom("collections_collected_photos")
+        .selectAll()
+        .where("collected_id", "=", photo.collected_id)
+        .executeTakeFirst();
+      return first && first.idempotency_key === photo.idempotency_key
+        ? { outcome: "repeat", photo: first }
+        : { outcome: "taken" };
+    },
+  };
+}

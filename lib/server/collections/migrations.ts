@@ -1,5 +1,5 @@
 import "server-only";
-import type { Kysely, Migration } from "kysely";
+import { type Kysely, type Migration, PostgresAdapter } from "kysely";
 import type { Migrations } from "../core/db/migrations";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists, and must not depend on it.
@@ -169,6 +169,35 @@ const collectionsReliability: Migration = {
 };
 
 /**
+ * The photo of a collection's check (`collected-photos-api.ts`): `collections_collected_photos`, its metadata, one per
+ * record (`collected_id` unique), with its type, size, SHA-256, when and by whom it was added and the Idempotency-Key
+ * that added it; `collections_collected_photo_blobs` its bytes where the database keeps them (PostgreSQL; files under
+ * DATA_DIR/collected-photos on SQLite), `bytea` there and a blob on SQLite. The record's, kept with it.
+ */
+const collectedPhotos: Migration = {
+  async up(db: AnyDb) {
+    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    await db.schema
+      .createTable("collections_collected_photos")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("collected_id", "text", (c) => c.notNull().unique())
+      .addColumn("type", "text", (c) => c.notNull())
+      .addColumn("bytes", "integer", (c) => c.notNull())
+      .addColumn("sha256", "text", (c) => c.notNull())
+      .addColumn("at", "text", (c) => c.notNull())
+      .addColumn("by_id", "text", (c) => c.notNull())
+      .addColumn("by_name", "text", (c) => c.notNull())
+      .addColumn("idempotency_key", "text", (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable("collections_collected_photo_blobs")
+      .addColumn("photo_id", "text", (c) => c.primaryKey())
+      .addColumn("data", postgres ? "bytea" : "blob", (c) => c.notNull())
+      .execute();
+  },
+};
+
+/**
  * The collections' snapshot tables, by name: a database records the names it ran, so they never change. They run in
  * the order of their names, the core's and every feature's together (`lib/server/features.ts`).
  */
@@ -178,4 +207,5 @@ export const COLLECTIONS_MIGRATIONS: Migrations = {
   "024-collections-people": collectionsPeople,
   "033-collections-collected": collectionsCollected,
   "035-collections-reliability": collectionsReliability,
+  "036-collections-collected-photos": collectedPhotos,
 };

@@ -19,4 +19,9 @@ export const CollectionsSettings = z.object({
    * this (seconds): a page left open reads the account's payments at most this often.
    */
   COLLECTED_MATCH_ON_VIEW_SECONDS: setting(z.coerce.number().int().min(1).max(86_400).default(300)),
+  /**
+   * Where the checks' photos' bytes are kept: "auto" (the database on PostgreSQL, so every instance reads them; files
+   * under DATA_DIR/collected-photos on SQLite, the embedded default), "disk" or "database".
+   */
+  COLLECTED_PHOTO_STORE: setting(z.enum(["auto", "disk", "database"]).default("auto")),
 });

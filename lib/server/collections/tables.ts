@@ -1,6 +1,7 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import type { BackroomDatabase } from "../core/db/schema";
+import type { PhotoBlobTable } from "../core/photos/photo-store";
 
 /**
  * The collections' tables, as Kysely sees them (made by `migrations.ts` beside this file), with the core's conventions
@@ -16,6 +17,8 @@ export type CollectionsTables = {
   collections_state: CollectionsStateTable;
   collections_aging: CollectionsAgingTable;
   collections_collected: CollectedTable;
+  collections_collected_photos: CollectedPhotoTable;
+  collections_collected_photo_blobs: PhotoBlobTable;
 };
 
 /** Every table of a key's collections snapshot (migrations 014 and 016): what goes when the key goes. */
@@ -142,4 +145,22 @@ export interface CollectedTable {
   checked_at: string | null;
   /** YYYY-MM-DD: unmatched from this day on when no payment matched it before. */
   due_by: string;
+}
+
+/**
+ * The photo of a collection's check (migration 036, `collected-photos-api.ts`): one a record, its bytes in the photo
+ * store (DATA_DIR/collected-photos, or `collections_collected_photo_blobs`), kept once per Idempotency-Key.
+ */
+export interface CollectedPhotoTable {
+  id: string;
+  /** The record's id (`collections_collected`): one photo each. */
+  collected_id: string;
+  /** "image/jpeg", "image/png" or "image/heic", as its first bytes say. */
+  type: string;
+  bytes: number;
+  sha256: string;
+  at: string;
+  by_id: string;
+  by_name: string;
+  idempotency_key: string;
 }

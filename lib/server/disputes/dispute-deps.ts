@@ -4,7 +4,7 @@ import type { BackroomDatabase } from "../core/db/schema";
 import type { Notifier } from "../core/notify/notifier";
 import type { ProxyDeps } from "../core/proxy";
 import { createDisputeStore } from "./disputes-store";
-import type { PhotoStore } from "./photo-store";
+import type { PhotoStore } from "../core/photos/photo-store";
 
 /** What the disputes' routes are handed (the backend's services they use). */
 export interface DisputeDeps extends ProxyDeps {

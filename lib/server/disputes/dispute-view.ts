@@ -1,6 +1,6 @@
 import "server-only";
 import { type DisputeLine, type DisputeReason, type DisputeStatus, sumAmounts } from "@/lib/domain/disputes/dispute";
-import { MAX_PHOTOS } from "@/lib/domain/disputes/photo-type";
+import { MAX_PHOTOS } from "@/lib/domain/disputes/dispute";
 import type { CreditPart } from "@/lib/domain/disputes/resolution";
 import type {
   DisputeEventKind,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { MAX_PHOTO_BYTES } from "@/lib/domain/disputes/photo-type";
+import { MAX_PHOTO_BYTES } from "@/lib/domain/photos/photo-type";
 import type { DisputeView } from "@/lib/domain/disputes/view";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { BACKROOM, type TestBackend } from "../core/testing";

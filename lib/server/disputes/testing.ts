@@ -6,7 +6,7 @@ import { browserRequest, connectKey, DEMO_KEYS, joinAs, type TestBackend } from 
 import { createTestBackend } from "../testing";
 import type { DisputeDeps } from "./dispute-deps";
 import { getDispute, listDisputes } from "./disputes-api";
-import { databasePhotos, diskPhotos } from "./photo-store";
+import { databasePhotos, diskPhotos } from "../core/photos/photo-store";
 import { raiseDispute } from "./raise-api";
 import type { DisputeTables } from "./tables";
 
@@ -51,7 +51,7 @@ export async function disputeSetUp(
   const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request), { database });
   const deps: DisputeDeps & TestBackend = {
     ...backend,
-    disputes: { photos: postgres ? databasePhotos(backend.db) : diskPhotos(photoDir) },
+    disputes: { photos: postgres ? databasePhotos(backend.db, "dispute_photo_blobs") : diskPhotos(photoDir) },
   };
   // Each test's invoice ships in full: what the earlier ones took is back on the shelf.
   await sandbox.restock([10017, 10018]);

@@ -1,5 +1,3 @@
-import { DataApiError } from "@/lib/data-api/data-api-error";
-import { parseErrorBody } from "@/lib/data-api/error-read";
 import type { DisputeStatus } from "@/lib/domain/disputes/dispute";
 import type { DisputesJson, DisputeView } from "@/lib/domain/disputes/view";
 import { backroomJson } from "@/lib/ui/backroom-json";
@@ -9,7 +7,7 @@ import type { DisputeFiguresJson } from "./dispute-figures";
 /**
  * Disputes in the browser: the list (`GET /api/disputes`), one (`GET /api/disputes/{id}`, read again when the person
  * comes back to it), the figures, and the writes, each with an Idempotency-Key (`POST /api/disputes`, `…/acknowledge`,
- * `…/replies`, `…/close`); a photo goes up with `XMLHttpRequest`, whose upload tells its progress (fetch's does not).
+ * `…/replies`, `…/close`); a photo goes up with `uploadPhoto` (`lib/ui/photos/upload-photo.ts`).
  */
 
 /** Every query of disputes starts with this (a write, or the outbox sending a photo, has them read again). */
@@ -66,65 +64,3 @@ export const disputesClient = {
 
 /** The address a dispute's photo goes to. */
 export const photosPath = (id: string) => `${disputePath(id)}/photos`;
-
-/**
- * Sends one photo (multipart, field `photo`), telling `onProgress` the share sent (0 to 1) as it goes. Every failure is
- * thrown as `backroomJson` throws it: status 0 `NETWORK_ERROR` when no answer came (the outbox keeps it then).
- *
- * @example
- * await uploadPhoto(photosPath(id), file, key, (share) => setProgress(share));
- */
-export function uploadPhoto(
-  url: string,
-  photo: Blob,
-  fileName: string,
-  idempotencyKey: string,
-  onProgress: (share: number) => void = () => undefined,
-): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", url);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader("Idempotency-Key", idempotencyKey);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    const unreachable = () =>
-      reject(
-        new DataApiError({
-          status: 0,
-          code: "NETWORK_ERROR",
-          detail: "Backroom could not be reached. Check your connection and try again.",
-        }),
-      );
-    xhr.onerror = unreachable;
-    xhr.onabort = unreachable;
-    xhr.ontimeout = unreachable;
-    xhr.onload = () => {
-      let parsed: unknown;
-      try {
-        parsed = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        parsed = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(1);
-        resolve(parsed);
-        return;
-      }
-      const error = parseErrorBody(parsed);
-      reject(
-        new DataApiError({
-          status: xhr.status,
-          code: error?.code,
-          detail: error?.detail ?? `Backroom answered ${xhr.status}.`,
-          fieldErrors: error?.fieldErrors,
-          requestId: xhr.getResponseHeader("X-Request-Id") ?? undefined,
-        }),
-      );
-    };
-    const form = new FormData();
-    form.append("photo", photo, fileName);
-    xhr.send(form);
-  });
-}

@@ -1,5 +1,5 @@
 import { set } from "idb-keyval";
-import { uploadPhoto } from "@/lib/ui/disputes/disputes-client";
+import { uploadPhoto } from "@/lib/ui/photos/upload-photo";
 import { outbox, type QueuedPhoto } from "./outbox-store";
 
 /**

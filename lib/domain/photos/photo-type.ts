@@ -1,14 +1,13 @@
 /**
  * What a photo is, by its first bytes (never by the name or the type its sender declared): a JPEG, a PNG, or a HEIC
  * (an ISO media file whose `ftyp` box names a HEIF brand, what a phone's camera writes). Anything else is no photo.
- * Pure: the upload route checks it, a test names the bytes.
+ * Pure: the upload routes check it (a dispute's photos, a collection's check), a test names the bytes.
  */
 
 export type PhotoType = "image/jpeg" | "image/png" | "image/heic";
 
-/** The most a photo weighs (10 MB), and the most a dispute holds. */
+/** The most a photo weighs (10 MB), wherever it is kept. */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-export const MAX_PHOTOS = 10;
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** The `ftyp` brands of HEIF files (HEIC and its sequences, and the generic image brands phones write). */
