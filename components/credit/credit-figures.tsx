@@ -165,8 +165,8 @@ export function ScoreFigure({
   if (reliability === null)
     return (
       <p className="text-sm" data-testid="credit-score">
-        The payment-reliability score comes once the payment history is read: the collections list's walk reads it after
-        the balances.
+        The payment-reliability score comes once the payment history is read: the daily walk of the collections list
+        reads it after the balances.
       </p>
     );
   return (
