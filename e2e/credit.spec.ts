@@ -6,8 +6,9 @@ import { connectWithKey, issueKey } from "./journeys/keyboard";
 // e2e/collections.spec.ts) open the Credit list, pick an account of one store, and set its limit on the customer's
 // page just above what the account uses, after the form has refused a limit with too many decimals in words; the store
 // (a Customer key of its own for that one store: both keys are of the Test environment with no demo visitor, one place,
-// so the limit the staff set is the store's) reads its available credit on its overview, and a reorder list from its
-// order guide above that credit says so beside "Confirm and send", which stays possible.
+// so the limit the staff set is the store's) reads its available credit on its "Your credit" page and, in the same
+// words, on its overview's card; a reorder list from its order guide above that credit says so beside "Confirm and
+// send", which stays possible.
 
 const SYNCING = { rateLimit: 100_000 };
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true };
@@ -84,14 +85,25 @@ test("staff set a limit, the store sees what it has left on its overview, and a 
   await expect(staff.getByTestId("credit-available")).toContainText(`of ${money(limit)} available`);
   expect(await seriousViolations(staff)).toEqual([]);
 
-  // The store, on a phone: its "Your credit" page, then its order guide's list above it.
+  // The store, on a phone: its "Your credit" page, its overview's card saying the same, then its order guide's list
+  // above it.
   const storeContext = await browser.newContext({ ...PHONE, baseURL: test.info().project.use.baseURL });
   const store = await storeContext.newPage();
   await connectWithKey(store, await issueKey(store, "Customer", { customerIds: [customerId] }));
   await store.goto("/credit");
-  await expect(store.getByTestId("credit-available")).toContainText(
-    new RegExp(`(of|over the limit of) ${money(limit).replace(/[$.]/g, "\\$&")}`),
+  const words = new RegExp(`(of|over the limit of) ${money(limit).replace(/[$.]/g, "\\$&")}`);
+  await expect(store.getByTestId("credit-available")).toContainText(words);
+  const said = (await store.getByTestId("credit-available").textContent())!;
+  expect(await seriousViolations(store)).toEqual([]);
+
+  await store.goto("/");
+  const card = store.getByRole("region", { name: "Your credit" });
+  await expect(card.getByTestId("overview-credit-available")).toHaveText(said);
+  await expect(card.getByRole("link", { name: "Your credit and how reliably you pay" })).toHaveAttribute(
+    "href",
+    "/credit",
   );
+  await expect(store.locator('[aria-busy="true"]')).toHaveCount(0);
   expect(await seriousViolations(store)).toEqual([]);
 
   await store.goto("/order-guide");

@@ -30,6 +30,7 @@ import { Prefetched } from "./_lib/streamed";
 import { serverWalk } from "./_lib/prefetch";
 import { requireSession } from "./_lib/session";
 import { deliveryPrefetch } from "./_lib/delivery-prefetch";
+import { StoreCreditCard } from "./_lib/credit-card";
 import { deliveryParams } from "@/lib/domain/delivery/requests";
 
 export const metadata: Metadata = { title: "Overview · Backroom" };
@@ -38,6 +39,7 @@ const BODIES: Record<OverviewCardId, () => React.ReactNode> = {
   owed: () => <AgingCard card="owed" label="What you owe by age" testId="owed-total" />,
   dueSoon: () => <DueSoonCard />,
   payments: () => <PaymentsCard />,
+  credit: () => <StoreCreditCard />,
   nextDeliveries: () => <NextDeliveriesCard />,
   stock: () => <StockCard />,
   orders: () => <OrdersCard />,

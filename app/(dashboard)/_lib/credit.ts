@@ -99,6 +99,22 @@ export async function storeCredits(
 }
 
 /**
+ * The store's credit for its overview's card, from the key's aging and open invoices the overview has already read
+ * (its own walks, handed in): the feature's `storeCreditsFrom`, which reads the limits and the reorder lists from
+ * Backroom's tables and asks nothing of the API. The figures are `storeCredits`' (without the score) for the same lists.
+ */
+export async function overviewCredits(reads: {
+  aging: readonly unknown[];
+  openInvoices: readonly unknown[];
+  customerIds: readonly number[];
+}): Promise<CreditView[]> {
+  const who = await signedIn();
+  if (!who) return [];
+  const { credit } = await backend();
+  return credit.storeCreditsFrom(who.actor, reads);
+}
+
+/**
  * The credit of the store a reorder list is for, as its page shows it: read by the list's store (the list itself is
  * read in the browser, by the party rule of the lists); the credit's own party rule decides whether anything shows.
  */

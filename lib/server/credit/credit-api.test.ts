@@ -2,15 +2,21 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CreditList, CreditView } from "@/lib/domain/credit/view";
 import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/testing";
 import type { AuthTables } from "../core/db/schema";
-import type { TestBackend } from "../core/testing";
 import { databaseProfiles } from "../testing";
+import { apiWalkOptions } from "@/lib/domain/api-query";
+import { LIST_VIEWS } from "@/lib/domain/views/list-views";
+import { WHOLE_LIST_PAGES, walkRequest } from "@/lib/domain/views/whole-list";
+import { type KeyActor, sharedPlace } from "../core/parties";
+import { requestApi } from "../core/page-api";
+import { BACKROOM, browserRequest, type TestBackend } from "../core/testing";
 import { getCredit, listCredit, putCreditLimit } from "./credit-api";
+import { createCreditViews } from "./credit-view";
 import type { CreditTables } from "./tables";
 import { creditSetUp } from "./testing";
 
 // Credit's routes against the sandbox: who sets a limit (owners, admins, accounts), once per Idempotency-Key, its
 // refusals naming their field with nothing written, and who reads what (staff, the store's rep, the store; a brand
-// and anyone else not).
+// and anyone else not); the store's overview card's figures, from the overview's own walks, equal to its credit page's.
 
 let sandbox: TestSandbox;
 beforeAll(async () => {
@@ -19,6 +25,19 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 type Setup = Awaited<ReturnType<typeof creditSetUp>>;
+
+/** What the store's overview card and its credit page both show of an account. */
+const shown = (v: CreditView) => ({
+  arAccountId: v.arAccountId,
+  name: v.name,
+  customerIds: v.customerIds,
+  limit: v.limit,
+  balance: v.balance,
+  openLists: v.openLists,
+  available: v.available,
+  over60: v.over60,
+  asOf: v.asOf,
+});
 
 describe.each(databaseProfiles())("credit's routes on $name", ({ open }) => {
   const backends: TestBackend[] = [];
@@ -174,6 +193,58 @@ describe.each(databaseProfiles())("credit's routes on $name", ({ open }) => {
     );
     const bad = await s.list(s.viewer.cookie, "?sort=nope");
     expect(bad.status).toBe(400);
+  });
+
+  it("gives the store's overview card, from the overview's walks alone, the figures of its credit page", async () => {
+    const now = Date.parse(TEST_CLOCK);
+    const s = await setUp();
+    const actor = (await s.backend.actors.resolve(
+      new Headers({ cookie: s.store.cookie, host: new URL(BACKROOM).host }),
+    )) as KeyActor;
+    expect(actor.key.keyType).toBe("Customer");
+    const api = requestApi(browserRequest("GET", "/", { cookie: s.store.cookie }), s.backend);
+    const signal = new AbortController().signal;
+    // The overview's own walks (lib/ui/overview/requests.ts: `AGING_WALK`, `OPEN_INVOICES_WALK`).
+    const [aging, openInvoices] = await Promise.all(
+      [walkRequest(LIST_VIEWS.arAging, {}), walkRequest(LIST_VIEWS.openInvoices, {})].map((request) =>
+        apiWalkOptions(api, request, 0, WHOLE_LIST_PAGES).queryFn({ signal }),
+      ),
+    );
+    const customerIds = (actor.key.scope.customers ?? []).map((c) => c.id);
+    expect(customerIds.length).toBeGreaterThan(0);
+
+    const views = createCreditViews({ db: s.backend.db, now: () => now });
+    const card = () =>
+      views.storeCreditsFrom(actor, { aging: aging!.records, openInvoices: openInvoices!.records, customerIds });
+    const before = await card();
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.every((v) => v.limit === null && v.available === null)).toBe(true);
+
+    // The staff set a limit on the first account: the card carries it, as the page does.
+    const first = before[0]!;
+    await views.limits.set({
+      place: sharedPlace(actor),
+      arAccountId: first.arAccountId,
+      limit: "10000.00",
+      by: { id: "staff", name: "Staff" },
+      workspaceId: s.staff.workspaceId,
+      idempotencyKey: "overview-card",
+      digest: "d",
+    });
+    const calls = s.backend.calls.length;
+    const after = await card();
+    expect(s.backend.calls.length).toBe(calls);
+    expect(after[0]).toMatchObject({ limit: "10000.00", side: "store", reliability: null });
+    const cents = (t: string) => BigInt(t.replace(".", ""));
+    expect(cents(after[0]!.available!)).toBe(cents("10000.00") - cents(after[0]!.balance) - cents(after[0]!.openLists));
+
+    // The page's figures, store by store (`storeCredits`: one account once, in the stores' order).
+    const page: CreditView[] = [];
+    for (const id of customerIds.slice(0, 4)) {
+      const view = await views.creditForCustomer(api, actor, id, signal, { score: false }).catch(() => undefined);
+      if (view && !page.some((p) => p.arAccountId === view.arAccountId)) page.push(view);
+    }
+    expect(after.map(shown)).toEqual(page.map(shown));
   });
 });
 

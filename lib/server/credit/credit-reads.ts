@@ -1,7 +1,13 @@
 import "server-only";
 import type { DataApiClient } from "@/lib/data-api/client";
 import { agingCloseDay, type CollectionRow, collectionRows } from "@/lib/domain/collections/collections";
-import { type EntryOf, entryOf, type ListName } from "@/lib/domain/collections/collections-input";
+import {
+  type AgingEntry,
+  type EntryOf,
+  entryOf,
+  type ListName,
+  type OpenInvoiceEntry,
+} from "@/lib/domain/collections/collections-input";
 import { scoreLists } from "@/lib/domain/collections/score-input";
 import { reliability } from "@/lib/domain/credit/score";
 import type { Reliability } from "@/lib/domain/credit/view";
@@ -53,6 +59,61 @@ export interface StoreAccount {
 }
 
 /**
+ * The account's row from the store's key's aging and open invoices, already read (every account's: the key's whole
+ * lists), or undefined when the aging does not list it: the balance and the over-60 as the collections compute them
+ * (`collectionRows`), its stores those its open invoices name (or, with no open invoice and one account in the key's
+ * aging, the key's stores), and the aging's close. No request: the store's live view and its overview's card (which
+ * hands it the overview's own walks of the same lists) compute the same row.
+ *
+ * @example
+ * const account = storeRowOf(actor.key.scope.customers ?? [], aging, openInvoices, 50001, "2026-11-28");
+ */
+export function storeRowOf(
+  scope: readonly { id: number; name: string }[],
+  aging: readonly AgingEntry[],
+  allOpen: readonly OpenInvoiceEntry[],
+  arAccountId: number,
+  today: string,
+): { row: CollectionRow; asOf: string } | undefined {
+  const mine = aging.filter((a) => a.ARAccountID === arAccountId);
+  if (!mine.length) return undefined;
+  const asOf = agingCloseDay(mine) ?? today;
+  const [row] = collectionRows({
+    aging: mine,
+    customers: scope.map((c) => ({ CustomerID: c.id, CustomerName: c.name })),
+    openInvoices: allOpen.filter((i) => i.ARAccountID === arAccountId),
+    payments: [],
+    users: [],
+    invoices: [],
+  });
+  if (!row) return undefined;
+  // An account with no open invoice names no customer: when the key's aging lists this account alone, its stores are
+  // the key's.
+  const accounts = new Set(aging.map((a) => a.ARAccountID));
+  const customerIds = row.customerIds.length || accounts.size > 1 ? row.customerIds : scope.map((c) => c.id);
+  return { row: { ...row, customerIds }, asOf };
+}
+
+/**
+ * The AR account of one of the key's stores: the account its open invoices name for the store, else, when the key's
+ * aging lists one account alone and the store is the key's, that one; undefined when neither.
+ *
+ * @example
+ * storeAccountOf(scope, aging, openInvoices, 20001); // 50001
+ */
+export function storeAccountOf(
+  scope: readonly { id: number }[],
+  aging: readonly AgingEntry[],
+  allOpen: readonly OpenInvoiceEntry[],
+  customerId: number,
+): number | undefined {
+  const named = allOpen.find((i) => i.CustomerID === customerId)?.ARAccountID ?? undefined;
+  if (named !== undefined) return named;
+  const accounts = [...new Set(aging.map((a) => a.ARAccountID!))];
+  return accounts.length === 1 && scope.some((c) => c.id === customerId) ? accounts[0] : undefined;
+}
+
+/**
  * The account as the store's key reads it now, or undefined when its aging does not list it.
  *
  * @example
@@ -92,26 +153,16 @@ export async function storeAccount(
         )
       : [],
   ]);
-  const openInvoices = allOpen.filter((i) => i.ARAccountID === arAccountId);
-  const scope = actor.key.scope.customers ?? [];
-  const [row] = collectionRows({
-    aging: mine,
-    customers: scope.map((c) => ({ CustomerID: c.id, CustomerName: c.name })),
-    openInvoices,
-    payments: [],
-    users: [],
-    invoices: [],
-  });
-  if (!row) return undefined;
-  // An account with no open invoice names no customer: when the key's aging lists this account alone, its stores are
-  // the key's.
-  const accounts = new Set(aging.map((a) => a.ARAccountID));
-  const customerIds = row.customerIds.length || accounts.size > 1 ? row.customerIds : scope.map((c) => c.id);
-  if (!score) return { row: { ...row, customerIds }, reliability: null, asOf };
-  const lists = scoreLists([{ arAccountId, customerIds, aging: bucketsOf(row) }], scored, applications).get(
-    arAccountId,
-  )!;
-  return { row: { ...row, customerIds }, reliability: reliability(lists, asOf), asOf };
+  const found = storeRowOf(actor.key.scope.customers ?? [], aging, allOpen, arAccountId, today);
+  if (!found) return undefined;
+  const { row } = found;
+  if (!score) return { row, reliability: null, asOf };
+  const lists = scoreLists(
+    [{ arAccountId, customerIds: row.customerIds, aging: bucketsOf(row) }],
+    scored,
+    applications,
+  ).get(arAccountId)!;
+  return { row, reliability: reliability(lists, asOf), asOf };
 }
 
 /** The aging's buckets of a row, as the score reads them. */

@@ -2,6 +2,7 @@ import "server-only";
 import type { Kysely } from "kysely";
 import type { DataApiClient } from "@/lib/data-api/client";
 import type { CollectionRow } from "@/lib/domain/collections/collections";
+import { type EntryOf, entryOf } from "@/lib/domain/collections/collections-input";
 import { availableCredit, usedShare } from "@/lib/domain/credit/available";
 import { toCollect } from "@/lib/domain/credit/collect";
 import type { CreditRow, CreditSide, CreditView, Reliability } from "@/lib/domain/credit/view";
@@ -13,7 +14,7 @@ import { type KeyActor, partyTo, type SharedPlace, sharedPlace } from "../core/p
 import { collectionsView } from "../collections/collections-view";
 import { collectionsPending } from "../collections/errors";
 import type { CollectionsTables } from "../collections/tables";
-import { storeAccount, storeAging, storeOpenInvoices } from "./credit-reads";
+import { storeAccount, storeAccountOf, storeAging, storeOpenInvoices, storeRowOf } from "./credit-reads";
 import { noSuchAccount } from "./errors";
 import { createLimitStore, type LimitNow } from "./limits-store";
 import { type OpenLists, openListsFor, sumOpenLists } from "./open-lists";
@@ -87,6 +88,77 @@ function viewOf(
   };
 }
 
+/**
+ * What a store's key has read of its AR accounts (its whole `/arAging` and `/payments/openInvoices`: the overview's own
+ * walks), the stores it asks about (in order; at most `max`), its scope and the day.
+ */
+export interface StoreReads {
+  scope: readonly { id: number; name: string }[];
+  /** The key's aging and open invoices, as the API answered them (each record read with `entryOf`). */
+  aging: readonly unknown[];
+  openInvoices: readonly unknown[];
+  customerIds: readonly number[];
+  today: string;
+  max?: number;
+}
+
+/** The lists as the collections keep them (a record naming no account is left out). */
+function entries(reads: StoreReads) {
+  return {
+    aging: reads.aging.flatMap((r) => entryOf("aging", r) ?? []) as EntryOf<"aging">[],
+    open: reads.openInvoices.flatMap((r) => entryOf("openInvoices", r) ?? []) as EntryOf<"openInvoices">[],
+  };
+}
+
+/**
+ * The accounts of the stores asked, in their order, each once: the account `creditForCustomer` finds for each store
+ * (`storeAccountOf`) with its row (`storeRowOf`); a store with no account its aging lists is left out, as the pages
+ * leave out the one `creditForCustomer` refuses.
+ */
+export function storeRows(reads: StoreReads): { row: CollectionRow; asOf: string }[] {
+  const { aging, open } = entries(reads);
+  const seen = new Set<number>();
+  const rows: { row: CollectionRow; asOf: string }[] = [];
+  for (const customerId of reads.customerIds.slice(0, reads.max ?? 4)) {
+    const account = storeAccountOf(reads.scope, aging, open, customerId);
+    if (account === undefined || seen.has(account)) continue;
+    const found = storeRowOf(reads.scope, aging, open, account, reads.today);
+    if (!found) continue;
+    seen.add(account);
+    rows.push(found);
+  }
+  return rows;
+}
+
+/**
+ * The store's credit of each of its stores' accounts, without the score, from what its key has read (`StoreReads`),
+ * the place's limits and the stores' open reorder lists: the figures `creditFor` answers the store for the same lists
+ * (`score: false`), with no request of its own. Pure: the overview's card and its tests combine here.
+ *
+ * @example
+ * storeCreditsOf(reads, new Map([[50001, { limit: "10000.00", version: 1 }]]), new Map());
+ * // [{ arAccountId: 50001, limit: "10000.00", available: "2140.00", side: "store", reliability: null, ... }]
+ */
+export function storeCreditsOf(
+  reads: StoreReads,
+  limits: ReadonlyMap<number, LimitNow>,
+  lists: ReadonlyMap<number, OpenLists>,
+): CreditView[] {
+  return storeRows(reads).map(({ row, asOf }) =>
+    viewOf(
+      row,
+      "store",
+      {
+        limit: limits.get(row.arAccountId),
+        lists: sumOpenLists(lists, row.customerIds),
+        reliability: null,
+        asOf,
+      },
+      [],
+    ),
+  );
+}
+
 /** The snapshot's row of an account, its score and the snapshot's close; 409 while pending, 404 without it. */
 async function snapshotAccount(db: Kysely<BackroomDatabase>, keyId: string, arAccountId: number) {
   const view = await collectionsView(db, keyId);
@@ -110,6 +182,41 @@ async function employeeSide(api: DataApiClient, actor: KeyActor, customerIds: re
   if ((role && STAFF_ROLES.has(role)) || actor.membership.salesRepUserId === null) return "staff" as const;
   for (const id of customerIds) if (await partyTo(api, actor, id, undefined, signal)) return "rep" as const;
   return "staff" as const;
+}
+
+/**
+ * A Customer key's credit of its stores' accounts from its aging and open invoices already read (the overview's own
+ * walks, `StoreReads`): the place's limits and the stores' open lists read here, from Backroom's tables, and no request
+ * to the API. Each figure is the one `creditForCustomer` answers (`score: false`) for the same lists. [] for any other
+ * key.
+ *
+ * @example
+ * const views = await storeCreditsFrom({ db, now }, actor, { aging, openInvoices, customerIds: [20001] });
+ */
+export async function storeCreditsFrom(
+  deps: Required<CreditViewDeps>,
+  actor: KeyActor,
+  reads: Omit<StoreReads, "scope" | "today">,
+): Promise<CreditView[]> {
+  if (actor.key.keyType !== "Customer") return [];
+  const today = new Date(deps.now()).toISOString().slice(0, 10);
+  const asked: StoreReads = { ...reads, scope: actor.key.scope.customers ?? [], today };
+  const rows = storeRows(asked);
+  if (!rows.length) return [];
+  const place = sharedPlace(actor);
+  const [limits, lists] = await Promise.all([
+    createLimitStore(deps.db).limitsFor(
+      place,
+      rows.map((r) => r.row.arAccountId),
+    ),
+    openListsFor(
+      deps.db,
+      place,
+      rows.flatMap((r) => r.row.customerIds),
+      deps.now,
+    ),
+  ]);
+  return storeCreditsOf(asked, limits, lists);
 }
 
 /** Reads credit for the services and the routes. */
@@ -199,12 +306,10 @@ export function createCreditViews(deps: CreditViewDeps) {
       return creditFor(api, actor, row.arAccountId, signal, options);
     }
     const open = await storeOpenInvoices(api, signal);
-    let account = open.find((i) => i.CustomerID === customerId)?.ARAccountID ?? undefined;
-    if (account === undefined) {
-      const accounts = [...new Set((await storeAging(api, signal)).map((a) => a.ARAccountID!))];
-      const inScope = (actor.key.scope.customers ?? []).some((c) => c.id === customerId);
-      if (accounts.length === 1 && inScope) account = accounts[0]!;
-    }
+    const named = open.find((i) => i.CustomerID === customerId)?.ARAccountID ?? undefined;
+    // The aging is read only for a store no open invoice names (the proxy's copy when the view reads it next).
+    const account =
+      named ?? storeAccountOf(actor.key.scope.customers ?? [], await storeAging(api, signal), open, customerId);
     if (account === undefined) throw noSuchAccount();
     return creditFor(api, actor, account, signal, options);
   }
@@ -245,7 +350,15 @@ export function createCreditViews(deps: CreditViewDeps) {
     return { rows, asOf: view.state.asOf };
   }
 
-  return { creditFor, creditForCustomer, creditRows, limits, lists };
+  return {
+    creditFor,
+    creditForCustomer,
+    creditRows,
+    storeCreditsFrom: (actor: KeyActor, reads: Omit<StoreReads, "scope" | "today">) =>
+      storeCreditsFrom({ db: deps.db, now }, actor, reads),
+    limits,
+    lists,
+  };
 }
 
 export type CreditViews = ReturnType<typeof createCreditViews>;

@@ -2,7 +2,7 @@ import "server-only";
 import type { DataApiClient } from "@/lib/data-api/client";
 import { defineFeature } from "../core/feature";
 import type { KeyActor, SharedPlace } from "../core/parties";
-import { type CreditReadOptions, createCreditViews } from "./credit-view";
+import { type CreditReadOptions, createCreditViews, type StoreReads } from "./credit-view";
 import { CREDIT_MIGRATIONS } from "./migrations";
 
 /**
@@ -38,6 +38,12 @@ export const creditFeature = defineFeature({
           signal?: AbortSignal,
           options?: CreditReadOptions,
         ) => views.creditForCustomer(api, actor, customerId, signal, options),
+        /**
+         * A Customer key's credit of its stores' accounts from its aging and open invoices already read (the overview's
+         * walks): no API request, the figures `creditForCustomer` answers without the score. [] for other keys.
+         */
+        storeCreditsFrom: (actor: KeyActor, reads: Omit<StoreReads, "scope" | "today">) =>
+          views.storeCreditsFrom(actor, reads),
       },
     };
   },

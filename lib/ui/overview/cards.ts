@@ -31,6 +31,12 @@ export const OVERVIEW_CARDS = {
     read: "Payments and their credit",
     bodyHeight: "min-h-28",
   },
+  credit: {
+    title: "Your credit",
+    href: "/credit",
+    more: "Your credit and how reliably you pay",
+    bodyHeight: "min-h-40",
+  },
   nextDeliveries: {
     title: "Next deliveries",
     href: "/delivery-days",
@@ -86,8 +92,8 @@ export type OverviewCardId = keyof typeof OVERVIEW_CARDS;
 export const OVERVIEW_BY_KEY: Record<KeyType, { subtitle: string; cards: OverviewCardId[] }> = {
   Customer: {
     subtitle:
-      "What you owe by age, the invoices falling due next, the credit your payments still have to allocate, and your next deliveries. Each figure opens the list it counts.",
-    cards: ["owed", "dueSoon", "payments", "nextDeliveries"],
+      "What you owe by age, the invoices falling due next, the credit your payments still have to allocate, the credit the distributor gives you, and your next deliveries. Each figure opens the list it counts.",
+    cards: ["owed", "dueSoon", "payments", "credit", "nextDeliveries"],
   },
   Supplier: {
     subtitle:

@@ -80,20 +80,34 @@ export interface CardRequest {
  * card's frame is already drawn. Cards that read the same request share its answer.
  */
 const WALK = OVERVIEW_WALK_PAGES;
+/**
+ * The aging and the open invoices, walked whole: the two lists a retailer's cards share (one query each for the page).
+ * The store's credit card reads both through the render's client (`serverWalk`) and adds no request of its own.
+ */
+export const AGING_WALK = { request: overviewAging, staleTime: AGING_STALE, pages: WALK } satisfies CardRequest;
+export const OPEN_INVOICES_WALK = {
+  request: overviewOpenInvoices,
+  staleTime: STALE.working,
+  pages: WALK,
+} satisfies CardRequest;
 export const CARD_REQUESTS: Record<OverviewCardId, CardRequest[]> = {
-  owed: [{ request: overviewAging, staleTime: AGING_STALE, pages: WALK }],
-  dueSoon: [{ request: overviewOpenInvoices, staleTime: STALE.working, pages: WALK }],
+  owed: [AGING_WALK],
+  dueSoon: [OPEN_INVOICES_WALK],
   // Then the accounts' payments and pending requests (accountsOfOpenInvoices).
-  payments: [{ request: overviewOpenInvoices, staleTime: STALE.working, pages: WALK }],
+  payments: [OPEN_INVOICES_WALK],
+  // Drawn on the server from the two walks above (`AGING_WALK`, `OPEN_INVOICES_WALK`: the owed and due-soon cards'
+  // own queries, made once for the page) and Backroom's own limits and reorder lists: nothing of its own to prefetch
+  // for the browser, and no request to the API.
+  credit: [],
   nextDeliveries: [{ request: overviewCustomers, staleTime: STALE.directory }],
   stock: [
     { request: overviewAvailable, staleTime: STALE.working, pages: WALK },
     { request: overviewInventory, staleTime: STALE.working, pages: WALK },
   ],
   orders: [{ request: overviewOrders, staleTime: STALE.working, pages: WALK }],
-  receivables: [{ request: overviewAging, staleTime: AGING_STALE, pages: WALK }],
+  receivables: [AGING_WALK],
   // Then the accounts' names (accountInvoicesRequest).
-  topCustomers: [{ request: overviewAging, staleTime: AGING_STALE, pages: WALK }],
+  topCustomers: [AGING_WALK],
   // The delivery-days page's own reads: the overview page asks `deliveryPrefetch`.
   deliveries: [],
   onHold: [{ request: overviewOnHold, staleTime: STALE.directory, pages: WALK }],
