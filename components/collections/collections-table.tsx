@@ -168,7 +168,9 @@ function CreditCell({ row, later, card }: { row: CollectionRow; later: string; c
   return (
     <td className={`min-w-32 px-2 py-1.5 text-right tabular-nums ${later}`} data-testid="collections-credit" {...card}>
       {!credit ? (
-        <span title="The credit could not be read">—</span>
+        <span title="The credit could not be read">
+          —<span className="sr-only"> (the credit could not be read)</span>
+        </span>
       ) : credit.limit === null || credit.available === null ? (
         "No limit"
       ) : (
