@@ -166,7 +166,11 @@ function CreditCell({ row, later, card }: { row: CollectionRow; later: string; c
       ? `, after ${formatMoney(credit.openLists)} in ${credit.openListCount === 1 ? "a reorder list" : `${credit.openListCount} reorder lists`}`
       : "";
   return (
-    <td className={`px-2 py-1.5 text-right tabular-nums ${later}`} data-testid="collections-credit" {...card}>
+    <td
+      className={`px-2 py-1.5 text-right whitespace-normal tabular-nums ${later}`}
+      data-testid="collections-credit"
+      {...card}
+    >
       {!credit ? (
         <span title="The credit could not be read">
           —<span className="sr-only"> (the credit could not be read)</span>
