@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Locator, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { framesPastTheirEdge } from "./dashboard-pages";
 import { connectWithKey, issueKey, requestsSince } from "./journeys/keyboard";
@@ -8,7 +8,8 @@ import { signIn } from "./sign-in";
 // Collections: staff's Employee key connected, the page queues the key's first walk (AR aging, customers,
 // open invoices, payments, the stores' people) and opens from the snapshot once it is in: no Data API request on
 // reopening, every column within a laptop's width, sorted by a column, filtered to over 90 days, exported whole (the
-// stores' people's emails too), a row's statement opened from it, axe clean.
+// stores' people's emails too), a row's statement opened from it, axe clean; a limit set on one account read on its row
+// as its credit available, and the filter "over its credit limit" keeping it after a $0.00 limit.
 
 /**
  * The key's own hourly limit (the sandbox's operator grants one): the walk reads at most 7 % of a key's hour, and the
@@ -129,7 +130,7 @@ test("staff open Collections from the key's snapshot, sort, filter to over 90 da
     .trimEnd()
     .split("\r\n");
   expect(lines[0]).toBe(
-    "AR account,Customer,Customer IDs,Customers,State,On hold,Account status,Collection agent,Agent email,Sales rep,Suppliers,Current,1–30 days,31–60 days,61–90 days,91+ days,Over 30,Over 60,Over 90,In dispute,Open credit,Unapplied payments,Total outstanding,Last payment,Days since,Store emails",
+    "AR account,Customer,Customer IDs,Customers,State,On hold,Account status,Collection agent,Agent email,Sales rep,Suppliers,Current,1–30 days,31–60 days,61–90 days,91+ days,Over 30,Over 60,Over 90,In dispute,Open credit,Unapplied payments,Total outstanding,Credit limit,Open reorder lists,Credit available,Last payment,Days since,Store emails",
   );
   expect(lines.length - 1).toBe(over);
   expect(cells(lines[1]!)[0]).toBe(account);
@@ -143,7 +144,72 @@ test("staff open Collections from the key's snapshot, sort, filter to over 90 da
   await expect(page.getByText(`AR account ${account} ·`)).toBeVisible();
   await expect(page.getByTestId("statement-balance")).toContainText(`Balance outstanding ${total}`);
   expect(await seriousViolations(page)).toEqual([]);
+
+  await creditOnTheRow(page);
 });
+
+/** A money text of cents as the page writes it ("$25,000.00"). */
+const money = (c: number) => `$${(c / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+
+/** Sets an account's limit as the staff's form does: PUT with an Idempotency-Key (the page's origin). */
+async function putLimit(page: Page, arAccountId: string, limit: string): Promise<void> {
+  const status = await page.evaluate(
+    async ({ id, limit }) =>
+      (
+        await fetch(`/api/credit/${id}`, {
+          method: "PUT",
+          headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
+          body: JSON.stringify({ limit }),
+        })
+      ).status,
+    { id: arAccountId, limit },
+  );
+  expect(status).toBe(200);
+}
+
+/**
+ * Each row's credit: a limit set on one account owing something shows on its row as what is left of it (the credit
+ * view's figure: limit − balance − open reorder lists); the filter "over its credit limit" keeps no such account until
+ * a $0.00 limit puts it over, said in words. An account of small balance, a different one for each repeat and worker
+ * (every key of the environment shares the limits; e2e/credit.spec.ts takes the largest balances).
+ */
+async function creditOnTheRow(page: Page): Promise<void> {
+  await page.goto("/collections?sort=total&dir=asc&table=whole");
+  const table = page.getByRole("region", { name: "Collections, table" }).getByRole("table");
+  const totals = (await column(table, "Total outstanding")).map(cents);
+  const owing = totals.flatMap((t, i) => (t > 0 ? [i] : []));
+  expect(owing.length).toBeGreaterThan(10);
+  const { repeatEachIndex, parallelIndex, retry } = test.info();
+  const row = table.locator("tbody tr").nth(owing[(parallelIndex * 5 + repeatEachIndex * 2 + retry) % owing.length]!);
+  const account = (await row.getByRole("rowheader").textContent())!.match(/AR account (\d+)/)![1]!;
+
+  await putLimit(page, account, "25000.00");
+  await page.goto(`/collections?q=${account}`);
+  const credit = page.getByTestId("collections-credit");
+  await expect(credit).toHaveCount(1);
+  const view = (await (await page.request.get(`/api/credit/${account}`)).json()) as Record<string, string>;
+  const [limit, balance, lists, available] = [view.limit!, view.balance!, view.openLists!, view.available!].map((v) =>
+    Math.round(Number(v) * 100),
+  );
+  expect(limit).toBe(2_500_000);
+  expect(available).toBe(limit! - balance! - lists!);
+  await expect(credit).toContainText(`${money(available!)}of ${money(limit!)}`);
+  await expect(credit).not.toContainText("Over the limit");
+
+  // Over its limit only: none while it has credit left.
+  await page.getByLabel("Over its credit limit").check();
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(page).toHaveURL(/over=limit/);
+  await expect(page.getByText("No account matches these filters.")).toBeVisible();
+
+  // A $0.00 limit: over it by all it owes and its open lists, in words, and the filter keeps it.
+  await putLimit(page, account, "0.00");
+  await page.reload();
+  await expect(credit).toContainText(`Over the limit by ${money(balance! + lists!)}of $0.00`);
+  await expect(page.getByLabel("Over its credit limit")).toBeChecked();
+  await expect(page.locator("#collections-count")).toContainText(/^1 of [\d,]+ accounts/);
+  expect(await seriousViolations(page)).toEqual([]);
+}
 
 test("a brand's key is told that Collections are the distributor staff's", async ({ page }) => {
   await signIn(page, "Supplier");

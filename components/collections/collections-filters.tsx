@@ -10,7 +10,8 @@ interface CollectionsFiltersProps {
   agents: { names: string[]; none: boolean };
 }
 
-/** The accounts' filters, a GET form that keeps the sort: age past due, agent, name, holds and unapplied credit. */
+/** The accounts' filters, a GET form that keeps the sort: age past due, agent, name, holds, unapplied credit and
+ * accounts over their credit limit. */
 export function CollectionsFilters({ query, agents }: CollectionsFiltersProps) {
   return (
     <FilterDisclosure
@@ -20,6 +21,7 @@ export function CollectionsFilters({ query, agents }: CollectionsFiltersProps) {
         q: query.q,
         hold: query.hold,
         credit: query.credit,
+        over: query.over,
       })}
     >
       <form
@@ -73,6 +75,10 @@ export function CollectionsFilters({ query, agents }: CollectionsFiltersProps) {
           <label className="flex items-center gap-2">
             <input type="checkbox" name="credit" value="1" defaultChecked={query.credit === "1"} />
             Unapplied credit only
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="over" value="limit" defaultChecked={query.over === "limit"} />
+            Over its credit limit
           </label>
         </div>
         {query.sort !== "over90" && <input type="hidden" name="sort" value={query.sort} />}

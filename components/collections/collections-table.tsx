@@ -8,7 +8,9 @@ import {
   type CollectionsQuery,
   collectionsHref,
   COLUMNS,
+  overLimit,
 } from "@/lib/domain/collections/collections-list";
+import { requireDecimal, toDecimalString } from "@/lib/format/decimal";
 import { storeDisputesHref } from "@/lib/domain/disputes/digest";
 import { pageHref } from "@/lib/domain/page-href";
 import type { FigureId } from "@/lib/domain/figures/catalog";
@@ -20,7 +22,7 @@ import { CardOnlyCells } from "./collections-card-cells";
 // since the last payment under its date. At a desk the customer's name, the agent and the days since wrap, so every
 // column fits a laptop's 1,366 px. On a phone each account is a card (`cardCell`, as the other lists): the
 // account with its statement, its worst bucket, total outstanding, unapplied payments, agent, last payment and its
-// store's people to write to; the whole table a tap away (`?table=whole`). The worst bucket and the people are the
+// store's people to write to, and what is left of its credit limit; the whole table a tap away (`?table=whole`). The worst bucket and the people are the
 // cards' own cells (`CardOnlyCells`), never drawn at a desk.
 
 const SHOWN = COLUMNS.filter((c) => c.page);
@@ -30,6 +32,7 @@ const CARD_LABELS: Readonly<Record<string, string>> = {
   unapplied: "Unapplied payments",
   agentName: "Collection agent",
   lastPayment: "Last payment",
+  available: "Credit available",
 };
 /**
  * Where a field stands in a card's grid (`order`, under 640 px only): the title first, then the worst bucket
@@ -38,6 +41,7 @@ const CARD_LABELS: Readonly<Record<string, string>> = {
 const CARD_ORDER: Readonly<Record<string, string>> = {
   onHold: "max-sm:order-2",
   total: "max-sm:order-2",
+  available: "max-sm:order-2",
   unapplied: "max-sm:order-3",
   agentName: "max-sm:order-3",
   lastPayment: "max-sm:order-3",
@@ -131,6 +135,7 @@ function Cell({ column, row, cards }: { column: CollectionColumn; row: Collectio
       </td>
     );
   }
+  if (column.id === "available") return <CreditCell row={row} later={later} card={card} />;
   if (column.id === "onHold") {
     return (
       <td
@@ -148,6 +153,46 @@ function Cell({ column, row, cards }: { column: CollectionColumn; row: Collectio
   );
 }
 
+/**
+ * What is left of the account's credit limit, the figure the sort orders by, over its limit said in words (and in
+ * colour beside them); the limit and the open reorder lists it counts under it. "No limit" where none is set; a dash
+ * where the credit was not read.
+ */
+function CreditCell({ row, later, card }: { row: CollectionRow; later: string; card: ReturnType<typeof cardOf> }) {
+  const credit = row.credit;
+  const over = overLimit(row);
+  const lists =
+    credit && credit.openListCount > 0
+      ? `, after ${formatMoney(credit.openLists)} in ${credit.openListCount === 1 ? "a reorder list" : `${credit.openListCount} reorder lists`}`
+      : "";
+  return (
+    <td
+      className={`px-2 py-1.5 text-right whitespace-normal tabular-nums ${later}`}
+      data-testid="collections-credit"
+      {...card}
+    >
+      {!credit ? (
+        <span title="The credit could not be read">
+          —<span className="sr-only"> (the credit could not be read)</span>
+        </span>
+      ) : credit.limit === null || credit.available === null ? (
+        "No limit"
+      ) : (
+        <>
+          <span className={over ? "font-semibold text-red-800 dark:text-red-300" : ""}>
+            {over
+              ? `Over the limit by ${formatMoney(toDecimalString(-requireDecimal(credit.available), 2))}`
+              : formatMoney(credit.available)}
+          </span>
+          <span className="block text-xs whitespace-normal text-slate-700 dark:text-slate-300">
+            {`of ${formatMoney(credit.limit)}${lists}`}
+          </span>
+        </>
+      )}
+    </td>
+  );
+}
+
 function HeaderCell({ column, query }: { column: CollectionColumn; query: CollectionsQuery }) {
   const align = RIGHT.has(column.kind) ? "text-right" : "text-left";
   if (!column.order) {
@@ -159,7 +204,7 @@ function HeaderCell({ column, query }: { column: CollectionColumn; query: Collec
   }
   const current = query.sort === column.id;
   // A first press sorts text A to Z and figures largest first; a second press turns it round.
-  const first = column.kind === "text" ? "asc" : "desc";
+  const first = column.first ?? (column.kind === "text" ? "asc" : "desc");
   const dir = current ? (query.dir === "asc" ? "desc" : "asc") : first;
   return (
     <th

@@ -1,6 +1,7 @@
 import "server-only";
 import type { PageCredit } from "@/components/credit/customer-credit";
 import { backend } from "@/lib/backend";
+import type { CollectionRow } from "@/lib/domain/collections/collections";
 import type { CreditView } from "@/lib/domain/credit/view";
 import { currentSession } from "@/lib/server/core/current-session";
 import { type ActorOf, RouteError, refusalFor } from "@/lib/server/core/define-route";
@@ -8,6 +9,7 @@ import { pageApi } from "@/lib/server/core/page-api";
 import { sharedPlace } from "@/lib/server/core/parties";
 import { createSharedLists } from "@/lib/server/order-guide/shared-lists";
 import { createCreditViews } from "@/lib/server/credit/credit-view";
+import { withCredit } from "@/lib/server/collections/collections-credit";
 import { may } from "@/lib/session/roles";
 
 /**
@@ -137,4 +139,16 @@ export async function staffCreditRows() {
   if (!who) return undefined;
   const { db } = await backend();
   return createCreditViews({ db }).creditRows(who.actor);
+}
+
+/**
+ * The Collections page's rows with each account's limit and what is left of it (`withCredit`: the feature's
+ * `creditRows`, as its export reads them, without the scores); the rows as they were when nobody is signed in with a
+ * key or the credit cannot be read.
+ */
+export async function collectionsCredit(rows: readonly CollectionRow[]): Promise<CollectionRow[]> {
+  const who = await signedIn();
+  if (!who) return [...rows];
+  const { credit } = await backend();
+  return withCredit(credit, who.actor, rows);
 }

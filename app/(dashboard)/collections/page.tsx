@@ -6,12 +6,13 @@ import { withDisputes } from "@/lib/server/collections/collections-disputes";
 import { collectionsView } from "@/lib/server/collections/collections-view";
 import { collectionsQuery } from "@/lib/domain/collections/collections-list";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
+import { collectionsCredit } from "../_lib/credit";
 import { requireSession } from "../_lib/session";
 
 export const metadata: Metadata = { title: "Collections · Backroom" };
 
 // Collections: the distributor staff's daily call list, one row per AR account, drawn on the server from the
-// Employee key's snapshot and the stores' disputes alone: opening the page asks nothing of the API. A key without a snapshot has its first walk
+// Employee key's snapshot, the stores' disputes and the accounts' credit limits and reorder lists alone: opening the page asks nothing of the API. A key without a snapshot has its first walk
 // queued here (the hourly sweep would otherwise start it), and the page says how far it has come.
 export default async function CollectionsPage({ searchParams }: PageProps<"/collections">) {
   const [{ active, view: session, visitor }, params, jar] = await Promise.all([
@@ -43,12 +44,14 @@ export default async function CollectionsPage({ searchParams }: PageProps<"/coll
       refreshedAt={view.state.refreshedAt}
       walking={view.state.phase === "walk"}
       rows={
-        await withDisputes(
-          db,
-          disputes.openByCustomer,
-          { environment: active.environment, visitor: visitor ?? null },
-          active.id,
-          view.rows,
+        await collectionsCredit(
+          await withDisputes(
+            db,
+            disputes.openByCustomer,
+            { environment: active.environment, visitor: visitor ?? null },
+            active.id,
+            view.rows,
+          ),
         )
       }
       query={collectionsQuery(params)}

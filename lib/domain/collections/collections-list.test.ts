@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CollectionRow } from "./collections";
+import type { CollectionRow, RowCredit } from "./collections";
 import {
   agentsOf,
   collectionsHref,
@@ -7,6 +7,7 @@ import {
   COLUMNS,
   listed,
   NO_AGENT,
+  overLimit,
   PAGE_SIZE,
   pageOf,
   worstBucket,
@@ -131,6 +132,7 @@ describe("the query, its address and pages", () => {
       age: "90",
       hold: "1",
       credit: undefined,
+      over: undefined,
       agent: "Lee Park",
       q: undefined,
       sort: "total",
@@ -187,5 +189,83 @@ describe("the query, its address and pages", () => {
       "Store emails": "Ana Ruiz <ana@leaf.example>; buyer@leaf.example",
     });
     expect(COLUMNS.find((c) => c.id === "people")!.value(row(1, { people: null }))).toBe("");
+  });
+});
+
+describe("each account's credit: the filter over its limit, the sort by credit available, the export's columns", () => {
+  const credit = (
+    limit: string | null,
+    available: string | null,
+    openLists = "0.00",
+    openListCount = 0,
+  ): RowCredit => ({
+    limit,
+    openLists,
+    openListCount,
+    available,
+    used: null,
+  });
+  // What `withCredit` hands the list (the credit feature's figures: limit − total outstanding − open lists).
+  const RATED = [
+    row(50001, { total: "100.000000" }), // the credit could not be read
+    row(50002, { total: "300.000000", credit: credit(null, null) }), // no limit set
+    row(50003, { total: "100.000000", credit: credit("1000.00", "900.00") }), // under
+    row(50004, { total: "300.000000", credit: credit("100.00", "-200.00") }), // over by its balance
+    row(50005, { total: "0.000000", credit: credit("400.00", "-100.00", "500.00", 1) }), // over by its open list
+    row(50006, { total: "50.000000", credit: credit("50.00", "0.00") }), // at its limit: nothing left, not over
+    row(50007, { total: "10.000000", credit: credit("0.00", "-10.00") }), // a $0.00 limit and a balance
+  ];
+  const cases: [string, Record<string, string>, number[]][] = [
+    ["over its limit only: less than nothing available", { over: "limit" }, [50004, 50005, 50007]],
+    ["over its limit and on hold: both filters", { over: "limit", hold: "1" }, []],
+    [
+      "by credit available, least first; no limit or unread last",
+      { sort: "available", dir: "asc" },
+      [50004, 50005, 50007, 50006, 50003, 50001, 50002],
+    ],
+    [
+      "by credit available, most first; no limit or unread still last",
+      { sort: "available", dir: "desc" },
+      [50003, 50006, 50007, 50005, 50004, 50001, 50002],
+    ],
+    ["an unknown over falls back to none", { over: "60" }, [50001, 50002, 50003, 50004, 50005, 50006, 50007]],
+  ];
+  it.each(cases)("%s", (_name, params, expected) => {
+    expect(ids(listed(RATED, collectionsQuery(params)))).toEqual(expected);
+  });
+
+  it.each([
+    ["unread", 0, false],
+    ["no limit", 1, false],
+    ["under", 2, false],
+    ["over", 3, true],
+    ["over by its open lists", 4, true],
+    ["exactly at its limit", 5, false],
+    ["a $0.00 limit with a balance", 6, true],
+  ] as const)("says whether an account is over its limit: %s", (_name, index, over) => {
+    expect(overLimit(RATED[index]!)).toBe(over);
+  });
+
+  it("keeps the filter in the address and the export's, and writes the credit's CSV fields, blank without a limit", () => {
+    const query = collectionsQuery({ over: "limit", sort: "available", dir: "asc" });
+    expect(collectionsHref(query)).toBe("/collections?over=limit&sort=available&dir=asc");
+    expect(collectionsHref(query, "/api/collections/export")).toBe(
+      "/api/collections/export?over=limit&sort=available&dir=asc",
+    );
+    const fields = (r: CollectionRow) =>
+      Object.fromEntries(
+        COLUMNS.filter((c) => ["limit", "openLists", "available"].includes(c.id)).map((c) => [c.header, c.value(r)]),
+      );
+    expect(fields(RATED[4]!)).toEqual({
+      "Credit limit": "400.00",
+      "Open reorder lists": "500.00",
+      "Credit available": "-100.00",
+    });
+    expect(fields(RATED[1]!)).toEqual({ "Credit limit": "", "Open reorder lists": "0.00", "Credit available": "" });
+    expect(fields(RATED[0]!)).toEqual({ "Credit limit": "", "Open reorder lists": "", "Credit available": "" });
+    // The page shows the credit available, sorting by it least first on a first press; the limit is the CSV's.
+    expect(COLUMNS.filter((c) => c.page).map((c) => c.id)).toContain("available");
+    expect(COLUMNS.find((c) => c.id === "available")!.first).toBe("asc");
+    expect(COLUMNS.find((c) => c.id === "limit")!.page).toBe(false);
   });
 });

@@ -38,6 +38,8 @@ export interface CollectionColumn {
    * width; the AR account and the days since stand in the customer's and the last payment's cells.
    */
   page: boolean;
+  /** The order a first press of its header asks (else text A to Z, figures largest first). */
+  first?: "asc" | "desc";
 }
 
 const money = (id: keyof CollectionRow & string, header: string, page: boolean): CollectionColumn => ({
@@ -49,6 +51,10 @@ const money = (id: keyof CollectionRow & string, header: string, page: boolean):
   order: (r) => requireDecimal(r[id] as string),
 });
 const text = (value: string | number | null) => (value === null ? "" : String(value));
+
+/** Whether the account is over its credit limit: less than nothing available (false without a limit, or unread). */
+export const overLimit = (row: CollectionRow): boolean =>
+  row.credit?.available != null && requireDecimal(row.credit.available) < 0n;
 
 /** Over 30, 60 or 90 as the list ranks and filters by it: net of what the account has in dispute. */
 export const ranked = (row: CollectionRow, id: "over30" | "over60" | "over90") => row.disputed?.[id] ?? row[id];
@@ -115,6 +121,30 @@ export const COLUMNS: readonly CollectionColumn[] = [
   money("openCredit", "Open credit", true),
   money("unapplied", "Unapplied payments", true),
   money("total", "Total outstanding", true),
+  // The credit (`withCredit`): empty where no limit is set, or the credit was not read.
+  {
+    id: "limit",
+    header: "Credit limit",
+    kind: "money",
+    page: false,
+    value: (r) => text(r.credit?.limit ?? null),
+  },
+  {
+    id: "openLists",
+    header: "Open reorder lists",
+    kind: "money",
+    page: false,
+    value: (r) => text(r.credit?.openLists ?? null),
+  },
+  {
+    id: "available",
+    header: "Credit available",
+    kind: "money",
+    page: true,
+    first: "asc",
+    value: (r) => text(r.credit?.available ?? null),
+    order: (r) => (r.credit?.available == null ? null : requireDecimal(r.credit.available)),
+  },
   {
     id: "lastPayment",
     header: "Last payment",
@@ -149,6 +179,8 @@ export const CollectionsQuery = z.object({
   hold: z.literal("1").optional().catch(undefined),
   /** Unapplied credit only: payments' credit left to allocate, or open credit. */
   credit: z.literal("1").optional().catch(undefined),
+  /** Over its credit limit only (as `GET /api/credit?over=limit`). */
+  over: z.literal("limit").optional().catch(undefined),
   /** One collection agent by name, or `NO_AGENT`. */
   agent: z.string().trim().min(1).max(200).optional().catch(undefined),
   /** Words of a customer's name, or an AR account's or customer's id. */
@@ -235,6 +267,7 @@ function kept(row: CollectionRow, query: CollectionsQuery): boolean {
   if (!OVER[query.age](row)) return false;
   if (query.hold && !row.onHold) return false;
   if (query.credit && !positive(row.unapplied) && !positive(row.openCredit)) return false;
+  if (query.over === "limit" && !overLimit(row)) return false;
   if (query.agent !== undefined && (query.agent === NO_AGENT ? row.agentName !== null : row.agentName !== query.agent))
     return false;
   if (query.q !== undefined) {

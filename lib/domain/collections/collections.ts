@@ -25,7 +25,8 @@ Open credit is the aging's OpenCredit (credits not aged). Unapplied payments is 
 Customer: the customers the account's open invoices name (an invoice read by id where none does), the lowest CustomerID first; "and 2 more" when the account holds several. On hold when any of them is; state, account status, collection agent and sales rep as their customer records say (the first customer that names an agent). The store's people are the active users of the API with the Customer role linked to any of the account's customers, with their emails.
 Last payment is the post date of the account's latest payment with a positive amount (a reversed payment, with a negative amount, is none); days since counts calendar days from it to the aging's close (0 when it was posted on the day of the close or later).
 The filters: any balance keeps every account of the aging; over 30, 60 or 90 days keeps those with something more than that many days past due; unapplied credit keeps those with credit left on their payments or open credit; the search matches any of an account's customers' names, or an AR account's or customer's id.
-In dispute is what the account's stores have raised in disputes not yet resolved, less what the ERP has credited against them (Backroom's own records: the API shows only the credit). It is shown apart in the row and is its own column of the export. An account is not chased for it: the default order, the over 30, 60 and 90 sorts and the least-age filter rank by over 30, 60 and 90 net of it, each dispute's open amount taken off the bucket its invoice is aged in (at most what that invoice has open there); a disputed invoice the aging does not hold (paid, credited, or not aged yet) takes nothing off. The amounts shown stay the aging's.`;
+In dispute is what the account's stores have raised in disputes not yet resolved, less what the ERP has credited against them (Backroom's own records: the API shows only the credit). It is shown apart in the row and is its own column of the export. An account is not chased for it: the default order, the over 30, 60 and 90 sorts and the least-age filter rank by over 30, 60 and 90 net of it, each dispute's open amount taken off the bucket its invoice is aged in (at most what that invoice has open there); a disputed invoice the aging does not hold (paid, credited, or not aged yet) takes nothing off. The amounts shown stay the aging's.
+Credit available is the account's credit limit, set by the distributor's staff in Backroom (the Data API has none), less its total outstanding and less what its stores' reorder lists sent in the last 90 days and not withdrawn still have open (not yet invoiced): the figures of the Credit list. An account with no limit says so. Over its limit means less than nothing is available: the row says by how much. The filter "over its limit" keeps those; the sort by credit available puts the least left first.`;
 
 /** An account's figures the list ranks and filters by, net of its disputes, and what is in dispute in all. */
 export interface Disputed {
@@ -34,6 +35,21 @@ export interface Disputed {
   over30: string;
   over60: string;
   over90: string;
+}
+
+/**
+ * An account's credit as the credit feature figures it for the staff's credit list (`creditRows`): the limit its staff
+ * set, the open part of its stores' reorder lists, and what is left (limit − total outstanding − open lists). Cents;
+ * `limit` and `available` null when no limit is set.
+ */
+export interface RowCredit {
+  limit: string | null;
+  openLists: string;
+  openListCount: number;
+  /** Negative: over the limit. */
+  available: string | null;
+  /** The share of the limit in use, 4 decimals; null without a limit (or with a limit of 0). */
+  used: number | null;
 }
 
 /** A person of a store, as a rep writes to them. */
@@ -82,6 +98,11 @@ export interface CollectionRow {
    * ranks and filters by; absent when nothing is (or the disputes were not read).
    */
   disputed?: Disputed;
+  /**
+   * The account's limit and what is left of it (`withCredit`): absent when the credit could not be read (the list then
+   * says so rather than "no limit").
+   */
+  credit?: RowCredit;
 }
 
 const day = (text: string | null | undefined) =>

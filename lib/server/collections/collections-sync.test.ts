@@ -14,7 +14,13 @@ import { COLLECTIONS_TABLES, forgetCollections, type CollectionsTables } from ".
 import { collectionsView } from "./collections-view";
 import { getAgingExport } from "./aging-export";
 import { agingSnapshot } from "./aging-view";
-import { addDecimals } from "@/lib/format/decimal";
+import { addDecimals, parseDecimal, toDecimalString } from "@/lib/format/decimal";
+import type { CollectionRow } from "@/lib/domain/collections/collections";
+import type { KeyActor } from "../core/parties";
+import { createCreditViews } from "../credit/credit-view";
+import { createLimitStore } from "../credit/limits-store";
+import type { OrderListTables } from "../order-guide/tables";
+import { withCredit } from "./collections-credit";
 import { linesOf, totalLine, type AgingRow } from "@/lib/domain/ar-aging/aging";
 
 let sandbox: TestSandbox;
@@ -424,5 +430,151 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     expect(expected.length).toBeGreaterThan(0);
     expect(lines.slice(1).map((line) => Number(line.split(",")[0]))).toEqual(expected.map((r) => r.arAccountId));
     expect(expected.every((r) => r.over30 !== "0.000000")).toBe(true);
+
+    await exportsCredit(backend, staff, ask);
   });
 });
+
+/**
+ * The export's credit (`withCredit`): a $0.00 limit on one account owing something, a large one on another whose store
+ * has an open reorder list; each account's limit and credit available as the credit feature figures them (limit −
+ * total outstanding − open lists), blank without a limit; the filter over its limit and the sort by credit available as
+ * the page's; still no request to the API. Without the credit (absent, or failing) the rows stand, unread.
+ */
+async function exportsCredit(
+  backend: TestBackend,
+  staff: { keyId: string; workspaceId: string; userId: string; cookie: string },
+  bare: (cookie: string, query?: string) => Promise<Response>,
+) {
+  const view = await collectionsView(backend.db, staff.keyId);
+  if (!view.ready) throw new Error("the snapshot is not in");
+  const owing = view.rows.filter((r) => parseDecimal(r.total)! > 0n);
+  expect(owing.length).toBeGreaterThan(2);
+  const [zero, large] = [owing[0]!, owing[1]!];
+  const place = { environment: "test" as const, visitor: null };
+  const limits = createLimitStore(backend.db);
+  for (const [account, limit] of [
+    [zero, "0.00"],
+    [large, "9000000.00"],
+  ] as const)
+    await limits.set({
+      place,
+      arAccountId: account.arAccountId,
+      limit,
+      by: { id: staff.userId, name: "Staff" },
+      workspaceId: staff.workspaceId,
+      idempotencyKey: `limit-${account.arAccountId}`,
+      digest: limit,
+    });
+  const at = new Date(Date.parse(TEST_CLOCK)).toISOString();
+  await backend.db
+    .withTables<OrderListTables>()
+    .insertInto("order_lists")
+    .values(openList(staff.workspaceId, large.customerIds[0]!, at))
+    .execute();
+  const credit = createCreditViews({ db: backend.db, now: () => Date.parse(TEST_CLOCK) });
+  const ask = async (query = "") => {
+    const answer = await getCollectionsExport(
+      browserRequest("GET", `/api/collections/export${query}`, { cookie: staff.cookie, site: null }),
+      { ...backend, disputes: { openByCustomer: createDisputeStore(backend.db).openByCustomer }, credit },
+    );
+    expect(answer.status).toBe(200);
+    return csvRecords(await answer.text());
+  };
+  const calls = backend.calls.length;
+  const all = await ask();
+  expect(backend.calls.length).toBe(calls);
+  expect(Object.keys(all[0]!)).toEqual(COLUMNS.map((c) => c.header));
+  const of = (account: CollectionRow) => all.find((r) => r["AR account"] === String(account.arAccountId))!;
+  const left = (limit: string, account: CollectionRow, lists: string) =>
+    toDecimalString(parseDecimal(limit)! - parseDecimal(account.total)! - parseDecimal(lists)!, 2);
+  expect(of(zero)).toMatchObject({
+    "Credit limit": "0.00",
+    "Open reorder lists": "0.00",
+    "Credit available": left("0", zero, "0"),
+  });
+  expect(of(large)).toMatchObject({
+    "Credit limit": "9000000.00",
+    "Open reorder lists": "1250.00",
+    "Credit available": left("9000000", large, "1250.00"),
+  });
+  // Every other account: no limit, its columns blank.
+  expect(all.filter((r) => r["Credit limit"] !== "").length).toBe(2);
+  expect(all.filter((r) => r["Credit available"] === "").length).toBe(all.length - 2);
+  // Over its limit: the $0.00 limit's account alone; the least credit available first, no limit last.
+  expect((await ask("?over=limit")).map((r) => r["AR account"])).toEqual([String(zero.arAccountId)]);
+  const sorted = await ask("?sort=available&dir=asc");
+  expect(sorted.slice(0, 2).map((r) => r["AR account"])).toEqual([zero, large].map((a) => String(a.arAccountId)));
+  expect(sorted.length).toBe(all.length);
+
+  // Without the credit feature the rows stand, their credit blank; a failing read, the same (unread, not "no limit").
+  const without = csvRecords(await (await bare(staff.cookie)).text());
+  expect(without.every((r) => r["Credit limit"] === "" && r["Credit available"] === "")).toBe(true);
+  const actor = await backend.actors.resolve(
+    browserRequest("GET", "/collections", { cookie: staff.cookie, site: null }).headers,
+  );
+  if (!actor?.key || !actor.workspace || !actor.membership) throw new Error("the staff is not signed in");
+  const failing = { creditRows: () => Promise.reject(new Error("down")) };
+  const rows = await withCredit(failing, actor as KeyActor, view.rows);
+  expect([rows.length, rows.every((r) => r.credit === undefined)]).toEqual([view.rows.length, true]);
+}
+
+/** A CSV's lines as records by header (a field with a comma is quoted; none of these holds a quote then a comma). */
+function csvRecords(csv: string): Record<string, string>[] {
+  const split = (line: string) => {
+    const fields: string[] = [];
+    for (let at = 0; at <= line.length; ) {
+      const quoted = line[at] === '"';
+      const end = quoted ? line.indexOf('",', at + 1) + 1 || line.length : line.indexOf(",", at);
+      const stop = end === -1 ? line.length : end;
+      fields.push(quoted ? line.slice(at + 1, stop - 1).replaceAll('""', '"') : line.slice(at, stop));
+      at = stop + 1;
+    }
+    return fields;
+  };
+  const [head, ...lines] = csv
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
+  const headers = split(head!);
+  return lines.map((line) => Object.fromEntries(split(line).map((v, i) => [headers[i], v])));
+}
+
+/** A reorder list sent for the store at `at`, $1,250.00, none of it invoiced yet (no match). */
+function openList(workspaceId: string, customerId: number, at: string) {
+  return {
+    id: `list-${customerId}`,
+    workspace_id: workspaceId,
+    environment: "test",
+    customer_id: customerId,
+    customer_name: "A store",
+    recipient: "rep@example.com",
+    lines_json: "[]",
+    line_count: 1,
+    total_cases: 5,
+    total: "1250.00",
+    price_day: at.slice(0, 10),
+    status: "sent",
+    sent_by: "someone",
+    sent_by_name: "Someone",
+    sent_by_email: "someone@example.com",
+    sent_at: at,
+    idempotency_key: `list-${customerId}`,
+    withdrawn_at: null,
+    withdrawn_by: null,
+    withdrawn_by_name: null,
+    withdrawn_by_email: null,
+    withdrawal_mail: null,
+    withdrawal_key: null,
+    visitor: null,
+    sent_with: "Customer",
+    version: 1,
+    acknowledged_at: null,
+    acknowledged_by_name: null,
+    entered_at: null,
+    entered_by_name: null,
+    erp_ref: null,
+    match_json: null,
+    matched_at: null,
+  };
+}

@@ -314,8 +314,15 @@ export function createCreditViews(deps: CreditViewDeps) {
     return creditFor(api, actor, account, signal, options);
   }
 
-  /** The staff's rows of every account of the key's snapshot, or undefined while its first walk is not in. */
-  async function creditRows(actor: KeyActor): Promise<{ rows: CreditRow[]; asOf: string } | undefined> {
+  /**
+   * The staff's rows of every account of the key's snapshot, or undefined while its first walk is not in. `score:
+   * false` leaves the scores unread (each row's `score` null, `components` empty): the Collections page and its export
+   * show the limit and what is available only.
+   */
+  async function creditRows(
+    actor: KeyActor,
+    { score: withScores = true }: CreditReadOptions = {},
+  ): Promise<{ rows: CreditRow[]; asOf: string } | undefined> {
     const view = await collectionsView(deps.db, actor.key.id);
     if (!view.ready) return undefined;
     const place = sharedPlace(actor);
@@ -325,12 +332,14 @@ export function createCreditViews(deps: CreditViewDeps) {
         place,
         view.rows.flatMap((r) => r.customerIds),
       ),
-      deps.db
-        .withTables<CollectionsTables>()
-        .selectFrom("collections_accounts")
-        .select(["ar_account_id", "reliability_json"])
-        .where("key_id", "=", actor.key.id)
-        .execute(),
+      withScores
+        ? deps.db
+            .withTables<CollectionsTables>()
+            .selectFrom("collections_accounts")
+            .select(["ar_account_id", "reliability_json"])
+            .where("key_id", "=", actor.key.id)
+            .execute()
+        : [],
     ]);
     const score = new Map(
       scores.map((s) => [s.ar_account_id, s.reliability_json ? (JSON.parse(s.reliability_json) as Reliability) : null]),

@@ -30,6 +30,11 @@ export const creditFeature = defineFeature({
           signal?: AbortSignal,
           options?: CreditReadOptions,
         ) => views.creditFor(api, actor, arAccountId, signal, options),
+        /**
+         * The staff's credit rows of every account of the key's snapshot (`GET /api/credit`'s), undefined while its
+         * first walk is not in; `{score: false}` without the scores (the Collections page and its export).
+         */
+        creditRows: (actor: KeyActor, options?: CreditReadOptions) => views.creditRows(actor, options),
         /** The credit of the account of a store (the order guide, the store's overview); throws as `creditFor`. */
         creditForCustomer: (
           api: DataApiClient,
