@@ -1,6 +1,12 @@
 import Link from "next/link";
 import { FilterDisclosure } from "@/components/table/filter-disclosure";
-import { CREDIT_OVER, type CreditQuery, creditListRows } from "@/lib/domain/credit/input";
+import {
+  CREDIT_OVER,
+  CREDIT_SORTS,
+  type CreditQuery,
+  type CreditSort,
+  creditListRows,
+} from "@/lib/domain/credit/input";
 import { SCORE_DEFINITIONS } from "@/lib/domain/credit/score";
 import type { CreditRow } from "@/lib/domain/credit/view";
 import { ROWS_PER_PAGE as PAGE_SIZE } from "@/lib/domain/page-of";
@@ -23,6 +29,15 @@ export function CreditTitle() {
     </div>
   );
 }
+
+const SORT_LABELS: Record<CreditSort, string> = {
+  used: "Share of the limit in use",
+  available: "Credit available",
+  score: "Payment-reliability score",
+  balance: "Balance",
+  over60: "Owing over 60 days",
+  name: "Name",
+};
 
 const OVER_LABELS: Record<(typeof CREDIT_OVER)[number], string> = {
   limit: "Over its limit",
@@ -55,8 +70,24 @@ function CreditFilters({ query }: { query: CreditQuery }) {
             className={fieldClass(false, "mt-1 w-56")}
           />
         </div>
-        {query.sort !== "used" && <input type="hidden" name="sort" value={query.sort} />}
-        {query.dir !== "desc" && <input type="hidden" name="dir" value={query.dir} />}
+        {/* The sort, here too: on a phone the accounts are cards, with no column header to sort by. */}
+        <div className="flex flex-col text-sm font-medium">
+          <label htmlFor="credit-sort">Sort by</label>
+          <select id="credit-sort" name="sort" defaultValue={query.sort} className={fieldClass(false, "mt-1")}>
+            {CREDIT_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col text-sm font-medium">
+          <label htmlFor="credit-dir">Order</label>
+          <select id="credit-dir" name="dir" defaultValue={query.dir} className={fieldClass(false, "mt-1")}>
+            <option value="desc">Descending</option>
+            <option value="asc">Ascending</option>
+          </select>
+        </div>
         <button type="submit" className={`${PRIMARY} min-h-11 sm:min-h-0`}>
           Show
         </button>
