@@ -222,7 +222,7 @@ test.describe(`on an iPhone 13, then at 360 px`, () => {
 });
 
 // Collections on a rep's phone: each account a card of what a call needs (the account and its statement, its worst
-// bucket, total outstanding, unapplied payments, agent, last payment, the store's people to write to), nothing past
+// bucket, total outstanding, credit available, unapplied payments, agent, last payment, the store's people to write to), nothing past
 // the screen's edge, the whole table a tap away and back. A key of its own, its walk not paced (as e2e/collections.spec.ts).
 test.describe("on an iPhone 13", () => {
   test.use(PHONES[0].use);
@@ -253,6 +253,7 @@ test.describe("on an iPhone 13", () => {
       "Collection agent",
       "Unapplied payments",
       "Total outstanding",
+      "Credit available",
       "Last payment",
       "Worst bucket",
       "Store's people",
