@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { findChromium } from "./e2e/find-chromium";
+import { E2E_DEMO_RATE_LIMIT } from "./e2e/harness";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = join(tmpdir(), `backroom-e2e-${port}`);
@@ -77,6 +78,8 @@ export default defineConfig({
       DATA_DIR: process.env.DATA_DIR ?? dataDir,
       // Only the tests hold it: the operator's endpoints take no demo key.
       SANDBOX_OPERATOR_KEY: process.env.SANDBOX_OPERATOR_KEY,
+      // The demo keys' hourly limit: the run's seventy demo tests share them (e2e/harness.ts).
+      SANDBOX_RATE_LIMIT: String(E2E_DEMO_RATE_LIMIT),
       // The ERP's jobs run when a test asks (operator endpoints), never on a timer in the middle of a test.
       SANDBOX_JOB_INTERVAL: "0",
       // A write's first follow-up (e2e/notifications.spec.ts) after 16 s: past the 15 s a page's copy of the list stays
