@@ -5,9 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CollectedView } from "@/lib/domain/credit/view";
 import { MAX_PHOTO_BYTES } from "@/lib/domain/photos/photo-type";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
-import type { AuthTables } from "../core/db/schema";
 import { databasePhotos, diskPhotos } from "../core/photos/photo-store";
-import { BACKROOM, browserRequest, connectKey, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
+import { BACKROOM, browserRequest, connectKey, DEMO_KEYS, joinAs, linkToRep, type TestBackend } from "../core/testing";
 import { createTestBackend, databaseProfiles } from "../testing";
 import { recordCollected } from "./collected-api";
 import { addCollectedPhoto, type CollectedPhotoDeps, getCollectedPhoto } from "./collected-photos-api";
@@ -64,13 +63,7 @@ describe.each(databaseProfiles())("a collection's photo on $name", ({ name, open
     const distributor = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
     const [record] = await sandbox.walk(`/customers?CustomerIDs=${STORE}`, "Employee");
     const repId = record!.SalesRepUserID as number;
-    const link = (memberId: string, rep: number) =>
-      backend.db
-        .withTables<AuthTables>()
-        .updateTable("auth_member")
-        .set({ salesRepUserId: rep })
-        .where("id", "=", memberId)
-        .execute();
+    const link = (memberId: string, rep: number) => linkToRep(backend, memberId, rep);
     const rep = await joinAs(backend, distributor.workspaceId, "purchasing");
     await link(rep.memberId, repId);
     const otherRep = await joinAs(backend, distributor.workspaceId, "purchasing");

@@ -3,11 +3,10 @@ import type { CollectedView } from "@/lib/domain/credit/view";
 import { todayModel } from "@/lib/domain/today/today";
 import { requireDecimal } from "@/lib/format/decimal";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
-import type { AuthTables } from "../core/db/schema";
 import { createBackground } from "../core/background/background-reads";
 import { sentJobs } from "../core/jobs/testing";
 import { createMemoryStore } from "../core/shared/memory-store";
-import { browserRequest, connectKey, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
+import { browserRequest, connectKey, DEMO_KEYS, joinAs, linkToRep, type TestBackend } from "../core/testing";
 import { createTestBackend, databaseProfiles } from "../testing";
 import type { NoteTables } from "../notes/tables";
 import { loadToday } from "../today/today-api";
@@ -65,13 +64,7 @@ describe.each(databaseProfiles())("collected at the door on $name", ({ open, nam
     const distributor = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
     const [record] = await sandbox.walk(`/customers?CustomerIDs=${STORE}`, "Employee");
     const repId = record!.SalesRepUserID as number;
-    const link = (memberId: string, rep: number) =>
-      backend.db
-        .withTables<AuthTables>()
-        .updateTable("auth_member")
-        .set({ salesRepUserId: rep })
-        .where("id", "=", memberId)
-        .execute();
+    const link = (memberId: string, rep: number) => linkToRep(backend, memberId, rep);
     const rep = await joinAs(backend, distributor.workspaceId, "purchasing");
     await link(rep.memberId, repId);
     const otherRep = await joinAs(backend, distributor.workspaceId, "purchasing");

@@ -7,7 +7,7 @@ import { type ConnectThrottleOptions, createConnectThrottle } from "./connect-th
 import { CORE_MIGRATIONS, type Migrations } from "./db/migrations";
 import type { Database } from "./db/open";
 import { databaseProfiles } from "./db/testing";
-import type { BackroomDatabase } from "./db/schema";
+import type { AuthTables, BackroomDatabase } from "./db/schema";
 import type { Environment } from "./env";
 import type { ProxyDeps } from "./proxy";
 import { createRateLimitBook } from "./rate-limit-book";
@@ -286,6 +286,16 @@ export async function joinAs(
     headers: new Headers({ cookie: person.cookie, origin: BACKROOM }),
   });
   return { cookie: person.cookie, userId: person.userId, memberId: member!.id };
+}
+
+/** Links a workspace member to a sales rep of the API (`salesRepUserId`), as an owner does on the members' page. */
+export async function linkToRep(backend: TestBackend, memberId: string, repUserId: number): Promise<void> {
+  await backend.db
+    .withTables<AuthTables>()
+    .updateTable("auth_member")
+    .set({ salesRepUserId: repUserId })
+    .where("id", "=", memberId)
+    .execute();
 }
 
 /**

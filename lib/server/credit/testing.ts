@@ -1,9 +1,16 @@
 import { expect } from "vitest";
 import { createBackground } from "../core/background/background-reads";
 import type { Database } from "../core/db/open";
-import type { AuthTables } from "../core/db/schema";
 import { createMemoryStore } from "../core/shared/memory-store";
-import { browserRequest, connectKey, DEMO_KEYS, joinAs, recordingJobs, type TestBackend } from "../core/testing";
+import {
+  browserRequest,
+  connectKey,
+  DEMO_KEYS,
+  joinAs,
+  linkToRep,
+  recordingJobs,
+  type TestBackend,
+} from "../core/testing";
 import { createTestBackend } from "../testing";
 import { createCollectionsSync, type CollectionsSyncJob } from "../collections/collections-sync";
 import type { CreditDeps } from "./credit-api";
@@ -45,13 +52,7 @@ export async function creditSetUp(sandbox: CreditSandbox, open: () => Promise<Da
     await sync.start(staff.workspaceId, staff.keyId);
     for (let job = queued.shift(); job; job = queued.shift()) await sync.run(job);
   };
-  const link = (memberId: string, rep: number) =>
-    backend.db
-      .withTables<AuthTables>()
-      .updateTable("auth_member")
-      .set({ salesRepUserId: rep })
-      .where("id", "=", memberId)
-      .execute();
+  const link = (memberId: string, rep: number) => linkToRep(backend, memberId, rep);
   const accounts = await joinAs(backend, staff.workspaceId, "accounts");
   const viewer = await joinAs(backend, staff.workspaceId, "viewer");
   const purchasing = await joinAs(backend, staff.workspaceId, "purchasing");
