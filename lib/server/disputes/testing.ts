@@ -1,8 +1,7 @@
 import { expect } from "vitest";
 import type { DisputesJson } from "@/lib/domain/disputes/view";
 import type { Database } from "../core/db/open";
-import type { AuthTables } from "../core/db/schema";
-import { browserRequest, connectKey, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
+import { browserRequest, connectKey, DEMO_KEYS, joinAs, linkToRep, type TestBackend } from "../core/testing";
 import { createTestBackend } from "../testing";
 import type { DisputeDeps } from "./dispute-deps";
 import { getDispute, listDisputes } from "./disputes-api";
@@ -79,13 +78,7 @@ export async function disputeSetUp(
   const buyer = await joinAs(backend, storeSide.workspaceId, "purchasing");
   const storeViewer = await joinAs(backend, storeSide.workspaceId, "viewer");
   const distributor = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
-  const link = (memberId: string, rep: number) =>
-    backend.db
-      .withTables<AuthTables>()
-      .updateTable("auth_member")
-      .set({ salesRepUserId: rep })
-      .where("id", "=", memberId)
-      .execute();
+  const link = (memberId: string, rep: number) => linkToRep(backend, memberId, rep);
   const rep = await joinAs(backend, distributor.workspaceId, "accounts");
   await link(rep.memberId, repId);
   const otherRep = await joinAs(backend, distributor.workspaceId, "accounts");

@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { InvoiceListsJson } from "@/lib/domain/order-guide/shared-list";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
-import type { AuthTables } from "../core/db/schema";
-import { browserRequest, connectKey, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
+import { browserRequest, connectKey, DEMO_KEYS, joinAs, linkToRep, type TestBackend } from "../core/testing";
 import { createTestBackend, databaseProfiles } from "../testing";
 import { getOrderGuide } from "./guide-api";
 import { sendOrderList } from "./lists-api";
@@ -42,13 +41,7 @@ describe.each(databaseProfiles())("GET /api/order-guide/lists/by-invoice on $nam
     });
     const buyer = await joinAs(backend, storeSide.workspaceId, "purchasing");
     const distributor = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
-    const link = (memberId: string, rep: number) =>
-      backend.db
-        .withTables<AuthTables>()
-        .updateTable("auth_member")
-        .set({ salesRepUserId: rep })
-        .where("id", "=", memberId)
-        .execute();
+    const link = (memberId: string, rep: number) => linkToRep(backend, memberId, rep);
     const rep = await joinAs(backend, distributor.workspaceId, "viewer");
     await link(rep.memberId, repId);
     const otherRep = await joinAs(backend, distributor.workspaceId, "accounts");
