@@ -142,8 +142,39 @@ export function refusalFor(
   return actor.key ? undefined : "no-key";
 }
 
-/** What a route asks of its request, checked before its handler runs. */
-export interface RouteSpec<N extends RouteNeed, Q extends z.$ZodType | undefined, B extends z.$ZodType | undefined> {
+/** The methods Backroom's routes answer. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * What a route answers when it succeeds: a zod schema of its JSON (checked against every answer under test, so the
+ * description cannot drift from the code), or a file's media type and what it holds (a CSV, a PDF, a photo).
+ */
+export type RouteAnswer = z.$ZodType | { mediaType: string; description: string };
+
+/** Whether a write takes an `Idempotency-Key` header, read and checked before its handler runs. */
+export type IdempotencyRule = "required" | "optional";
+
+/** What a route asks of its request, checked before its handler runs, and what it says of itself (`/api/openapi.json`). */
+export interface RouteSpec<
+  N extends RouteNeed,
+  Q extends z.$ZodType | undefined,
+  B extends z.$ZodType | undefined,
+  I extends IdempotencyRule | undefined = undefined,
+> {
+  /** The method or methods it answers (the route file exports it under each). */
+  method?: HttpMethod | readonly HttpMethod[];
+  /** Its address, its dynamic segments in braces: `/api/credit/{arAccountId}`. */
+  path?: string;
+  /** What it does, in one sentence: the description's title and the endpoints list's line. */
+  summary?: string;
+  /** The rest of what a caller needs: its rules, its particular refusals (Markdown). */
+  description?: string;
+  /** What it answers on success (`RouteAnswer`); none said: `null`, or a redirect. */
+  answer?: RouteAnswer;
+  /** The status of its answer (200 unless said): a plain value a handler returns is answered with it. */
+  status?: 200 | 201 | 202 | 204 | 303;
+  /** A write made once per `Idempotency-Key` (`required`: refused without one), handed to the handler. */
+  idempotencyKey?: I;
   need: N;
   /** What the person's role must grant (403 `FORBIDDEN_BY_ROLE`). */
   permission?: Permission;
@@ -164,8 +195,10 @@ export interface RouteSpec<N extends RouteNeed, Q extends z.$ZodType | undefined
 }
 
 /** What a handler is given. */
-export interface RouteInput<N extends RouteNeed, Q, B> {
+export interface RouteInput<N extends RouteNeed, Q, B, K = undefined> {
   request: Request;
+  /** The request's `Idempotency-Key`, trimmed, when the spec takes one (a string when `required`). */
+  idempotencyKey: K;
   actor: ActorOf[N];
   query: Q;
   body: B;
@@ -174,9 +207,21 @@ export interface RouteInput<N extends RouteNeed, Q, B> {
 }
 
 type Infer<S> = S extends z.$ZodType ? z.output<S> : undefined;
+type KeyOf<I> = I extends "required" ? string : I extends "optional" ? string | undefined : undefined;
 
 /** The handler as a route file and a test call it. */
 export type Route<D> = (request: Request, deps: D, params?: Record<string, string>) => Promise<Response>;
+
+/** A route's spec with its schemas as values: what the OpenAPI document and the endpoints list read. */
+export type AnyRouteSpec = RouteSpec<
+  RouteNeed,
+  z.$ZodType | undefined,
+  z.$ZodType | undefined,
+  IdempotencyRule | undefined
+>;
+
+/** A route as `defineRoute` makes it: the handler, and the spec it was made from. */
+export type DefinedRoute<D> = Route<D> & { readonly spec: AnyRouteSpec };
 
 const DEFAULT_BODY_BYTES = 16 * 1024;
 
@@ -286,11 +331,12 @@ export function defineRoute<
   N extends RouteNeed,
   Q extends z.$ZodType | undefined = undefined,
   B extends z.$ZodType | undefined = undefined,
+  I extends IdempotencyRule | undefined = undefined,
 >(
-  spec: RouteSpec<N, Q, B>,
-  handler: (input: RouteInput<N, Infer<Q>, Infer<B>>, deps: D) => Promise<unknown>,
-): Route<D> {
-  return async (request, deps, params = {}) => {
+  spec: RouteSpec<N, Q, B, I>,
+  handler: (input: RouteInput<N, Infer<Q>, Infer<B>, KeyOf<I>>, deps: D) => Promise<unknown>,
+): DefinedRoute<D> {
+  const route: Route<D> = async (request, deps, params = {}) => {
     try {
       if (isWrite(request.method) && spec.crossSite !== "allowed" && !isSameOrigin(request)) throw refuse("cross-site");
       const actor = spec.need === "anyone" ? undefined : await deps.actors.resolve(request.headers);
@@ -307,11 +353,21 @@ export function defineRoute<
       // A route that takes a body is a write: anything else is nothing here.
       if (spec.body && !isWrite(request.method)) throw refuse("not-found");
       const body = spec.body ? await readBody(request, spec.body, spec) : undefined;
+      const idempotencyKey = spec.idempotencyKey ? readIdempotencyKey(request, spec.idempotencyKey) : undefined;
       const answer = await handler(
-        { request, actor: actor as ActorOf[N], query: query as Infer<Q>, body: body as Infer<B>, params },
+        {
+          request,
+          actor: actor as ActorOf[N],
+          query: query as Infer<Q>,
+          body: body as Infer<B>,
+          idempotencyKey: idempotencyKey as KeyOf<I>,
+          params,
+        },
         deps,
       );
-      return answer instanceof Response ? answer : json(answer ?? null);
+      const response = answer instanceof Response ? answer : json(answer ?? null, spec.status ?? 200);
+      if (CHECK_ANSWERS) await checkAnswer(spec, response);
+      return response;
     } catch (error) {
       const refused =
         error instanceof z.$ZodError && spec.invalid
@@ -322,4 +378,34 @@ export function defineRoute<
       return refused;
     }
   };
+  return Object.assign(route, { spec: spec as AnyRouteSpec });
+}
+
+/**
+ * Under test, every answer is held to the route's own description: a success's JSON must parse by `answer`'s schema,
+ * so what `/api/openapi.json` says is what the routes do (a mismatch fails the test that made the request, as a 500
+ * whose log names the route and the field).
+ */
+const CHECK_ANSWERS = process.env.VITEST === "true";
+
+/** Throws when a success's JSON is not what the spec's `answer` says. */
+async function checkAnswer(spec: AnyRouteSpec, response: Response) {
+  const schema = spec.answer;
+  if (!schema || !("_zod" in schema) || response.status >= 300) return;
+  if (!response.headers.get("Content-Type")?.includes("application/json")) return;
+  const parsed = z.safeParse(schema, await response.clone().json());
+  if (!parsed.success)
+    throw new Error(
+      `${spec.method} ${spec.path}: the answer is not what its spec says: ${parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join(".") || "(answer)"}: ${i.message}`)
+        .join("; ")}`,
+    );
+}
+
+/** The request's Idempotency-Key by the spec's rule: refused when required and missing, or too long. */
+function readIdempotencyKey(request: Request, rule: IdempotencyRule): string | undefined {
+  const key = request.headers.get("Idempotency-Key")?.trim();
+  if (!key && rule === "optional") return undefined;
+  return requiredIdempotencyKey(request, "a write made once");
 }
