@@ -1,7 +1,19 @@
 import "server-only";
-import type { DataApiError } from "@/lib/data-api/data-api-error";
 import { randomUUID } from "node:crypto";
+import { isAPIError } from "better-auth/api";
+import * as z from "zod/v4/core";
+import { DataApiError } from "@/lib/data-api/data-api-error";
+import type { KeyType } from "@/lib/data-api/operation";
+import { validationErrorBody } from "@/lib/data-api/validation-errors";
+import { authFailure } from "@/lib/session/auth-failure";
 import { log } from "./log";
+
+/**
+ * Backroom's one error vocabulary: the refusals a route throws (`RouteError`: `refuse`, `refusal`, `invalidField`,
+ * `keyTypeRefusal`), the core's own refusals and failures with their words (`ROUTE_FAILURES`), and the one place they
+ * become the API's error shape (`errorAnswer`; `failureAnswer` and `upstreamFailureAnswer` for the proxy's stages,
+ * which answer rather than throw).
+ */
 
 /**
  * What a demo person is told when they try to change what every visitor of the demo shares (`auth/demo.ts` says what
@@ -179,25 +191,134 @@ export function unavailableAnswer(requestId: string): Response {
  * dependency that is away (the database) answers 503 with `Retry-After`; anything else 500, saying nothing more.
  *
  * @example
- * export const GET = answerFailures(async (request: Request) => describe(request, await backend()));
+ * return answerFailures(async (request: Request) => route(request, await backend())); // lib/backend.ts's serve
  */
 export function answerFailures<A extends unknown[]>(handler: (request: Request, ...rest: A) => Promise<Response>) {
   return async (request: Request, ...rest: A): Promise<Response> => {
     try {
       return await handler(request, ...rest);
     } catch (error) {
-      const requestId = newRequestId();
-      const unavailable = isUnavailable(error);
-      log().error(
-        {
-          requestId,
-          method: request.method,
-          path: new URL(request.url).pathname,
-          error: error instanceof Error ? error.message : String(error),
-        },
-        unavailable ? "dependency unavailable" : "request failed",
-      );
-      return failureAnswer(unavailable ? "unavailable" : "failed", requestId);
+      return errorAnswer(error, request, undefined);
     }
   };
+}
+
+/**
+ * A refusal or failure a handler throws, answered in the API's error shape: `{Error: {code, detail, fieldErrors?}}`
+ * (or `{Error: "..."}` for the few `ROUTE_FAILURES` without a code), with its status and headers.
+ */
+export class RouteError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    readonly detail: string,
+    readonly extra: {
+      fieldErrors?: { field: string; code: string; detail: string }[];
+      /** More of the error's own fields (`retryAfterSeconds`), beside its code and detail. */
+      more?: Record<string, unknown>;
+      headers?: HeadersInit;
+    } = {},
+  ) {
+    super(detail);
+    this.name = "RouteError";
+  }
+}
+
+/**
+ * Refuses with one of the core's answers (`ROUTE_FAILURES`), its words or `detail`.
+ *
+ * @example
+ * if (!member) throw refuse("not-found");
+ */
+export function refuse(failure: RouteFailure, detail?: string): RouteError {
+  const answer = ROUTE_FAILURES[failure];
+  const headers = "headers" in answer ? answer.headers : undefined;
+  return new RouteError(answer.status, "code" in answer ? answer.code : undefined, detail ?? answer.text(""), {
+    headers,
+  });
+}
+
+/**
+ * Refuses with a code of the route's own: `{Error: {code, detail, ...more}}` and the status (and headers).
+ *
+ * @example
+ * throw refusal("OVER_OPEN_BALANCE", "INV-1 owes $456.00: allocate at most that.", 409);
+ * throw refusal("TOO_MANY_ATTEMPTS", "Try again in 60 seconds.", 429, { more: { retryAfterSeconds: 60 } });
+ */
+export function refusal(
+  code: string,
+  detail: string,
+  status: number,
+  extra: { more?: Record<string, unknown>; headers?: HeadersInit } = {},
+): RouteError {
+  return new RouteError(status, code, detail, extra);
+}
+
+/**
+ * Refuses one field of the request, as a body that fails its schema is refused: 400 `VALIDATION_FAILED` naming it.
+ *
+ * @example
+ * throw invalidField("role", "Only owners make owners.");
+ */
+export function invalidField(field: string, detail: string): RouteError {
+  return new RouteError(400, "VALIDATION_FAILED", detail, { fieldErrors: [{ field, code: "INVALID_VALUE", detail }] });
+}
+
+/**
+ * A key type refused, in the one sentence shape.
+ *
+ * @example
+ * keyTypeRefusal("Today", ["Customer"], "Employee").detail;
+ * // "Today: for Customer keys only; this workspace's key is an Employee key."
+ */
+export function keyTypeRefusal(what: string, allowed: readonly KeyType[], actual: KeyType): RouteError {
+  const list = allowed.length === 1 ? allowed[0] : `${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)}`;
+  const article = /^[AEIOU]/.test(actual) ? "an" : "a";
+  return refusal(
+    "NOT_FOR_THIS_KEY",
+    `${what}: for ${list} keys only; this workspace's key is ${article} ${actual} key.`,
+    403,
+  );
+}
+
+const json = (body: unknown, status: number, headers: HeadersInit = {}) =>
+  Response.json(body, { status, headers: { ...NO_STORE, ...Object.fromEntries(new Headers(headers)) } });
+
+/**
+ * Whatever a route threw, as the one error answer: a refusal (`RouteError`), a zod error (400 with its fields), the
+ * Data API's error (`upstreamFailureAnswer`), the accounts library's refusal; anything else is a bug, logged as one
+ * JSON line with a request id (never the request's query or body) and answered 500 saying nothing more (503 with
+ * `Retry-After` when a dependency is away). `defineRoute` and `answerFailures` both end here.
+ */
+export function errorAnswer(error: unknown, request: Request, what: string | undefined): Response {
+  if (error instanceof RouteError) {
+    const { fieldErrors, more } = error.extra;
+    const body = error.code
+      ? { Error: { code: error.code, detail: error.detail, ...more, ...(fieldErrors ? { fieldErrors } : {}) } }
+      : { Error: error.detail };
+    return json(body, error.status, error.extra.headers);
+  }
+  if (error instanceof z.$ZodError) return json(validationErrorBody(error), 400);
+  if (error instanceof DataApiError) return upstreamFailureAnswer(error, what ?? "The Data API's answer");
+  if (isAPIError(error)) {
+    // The accounts library's refusal (an invitation no longer open, the last owner leaving): its code, Backroom's words.
+    const code = typeof error.body?.code === "string" ? error.body.code : String(error.status);
+    const detail = authFailure(
+      { code, message: error.body?.message, status: error.statusCode },
+      "The accounts library refused this.",
+    );
+    if (error.statusCode < 500) return json({ Error: { code, detail } }, error.statusCode);
+  }
+  const requestId = newRequestId();
+  const unavailable = isUnavailable(error);
+  log().error(
+    {
+      requestId,
+      method: request.method,
+      path: new URL(request.url).pathname,
+      error: error instanceof Error ? error.message : String(error),
+    },
+    unavailable ? "dependency unavailable" : "request failed",
+  );
+  return failureAnswer(unavailable ? "unavailable" : "failed", requestId);
 }
