@@ -29,7 +29,7 @@ function clientAs(keyType: KeyType) {
     fetch: async (input, init) => {
       const request = new Request(input, init);
       asked.push(new URL(request.url));
-      // An export never takes the proxy's last-known copy (stale-if-error.ts): its pages are all of one age.
+      // An export never takes the proxy's last-known copy (lib/server/core/proxy/stale.ts): its pages are all of one age.
       expect(request.headers.get("Cache-Control")).toBe("stale-if-error=0");
       return sandbox.runtime.app.fetch(request);
     },

@@ -6,6 +6,7 @@ import { validationErrorBody } from "@/lib/data-api/validation-errors";
 import { may, type Permission } from "@/lib/session/roles";
 import type { Actor } from "./auth/actor";
 import { demoFixedPermission, isDemoPerson } from "./auth/demo";
+import { requestIdOf } from "@/lib/data-api/request-check";
 import { errorAnswer, invalidField, keyTypeRefusal, newRequestId, NO_STORE, RouteError, refuse } from "./route-errors";
 
 // The refusals a handler throws are the errors module's; imported from here by the routes written before it owned them.
@@ -129,6 +130,8 @@ export interface RouteInput<N extends RouteNeed, Q, B, K = undefined> {
   request: Request;
   /** The request's `Idempotency-Key`, trimmed, when the spec takes one (a string when `required`). */
   idempotencyKey: K;
+  /** The request's id: its `X-Request-Id` when well formed, else a new one; every refusal of it names it. */
+  requestId: string;
   actor: ActorOf[N];
   query: Q;
   body: B;
@@ -141,6 +144,14 @@ type KeyOf<I> = I extends "required" ? string : I extends "optional" ? string | 
 
 /** The handler as a route file and a test call it. */
 export type Route<D> = (request: Request, deps: D, params?: Record<string, string>) => Promise<Response>;
+
+/** A refusal or failure a route answered, as `onRefused` is told of it (`started`: `performance.now()` at its start). */
+export interface RefusedAnswer {
+  request: Request;
+  response: Response;
+  requestId: string;
+  started: number;
+}
 
 /** A route's spec with its schemas as values: what the OpenAPI document and the endpoints list read. */
 export type AnyRouteSpec = RouteSpec<
@@ -212,10 +223,15 @@ export function defineRoute<
   B extends z.$ZodType | undefined = undefined,
   I extends IdempotencyRule | undefined = undefined,
 >(
-  spec: RouteSpec<N, Q, B, I>,
+  spec: RouteSpec<N, Q, B, I> & {
+    /** Told of each refusal and failure answered before or by the handler (the proxy's telemetry). */
+    onRefused?: (refused: RefusedAnswer, deps: D) => void;
+  },
   handler: (input: RouteInput<N, Infer<Q>, Infer<B>, KeyOf<I>>, deps: D) => Promise<unknown>,
 ): DefinedRoute<D> {
   const route: Route<D> = async (request, deps, params = {}) => {
+    const started = performance.now();
+    const requestId = requestIdOf(request.headers.get("X-Request-Id"), newRequestId);
     try {
       if (isWrite(request.method) && spec.crossSite !== "allowed" && !isSameOrigin(request)) throw refuse("cross-site");
       const actor = spec.need === "anyone" ? undefined : await deps.actors.resolve(request.headers);
@@ -240,6 +256,7 @@ export function defineRoute<
           query: query as Infer<Q>,
           body: body as Infer<B>,
           idempotencyKey: idempotencyKey as KeyOf<I>,
+          requestId,
           params,
         },
         deps,
@@ -251,9 +268,10 @@ export function defineRoute<
       const refused =
         error instanceof z.$ZodError && spec.invalid
           ? json(validationErrorBody(error, spec.invalid), 400)
-          : errorAnswer(error, request, spec.what);
+          : errorAnswer(error, request, spec.what, requestId);
       // Every refusal names itself, so a person can quote it (a failure's id is the one in the log).
-      if (!refused.headers.has("X-Request-Id")) refused.headers.set("X-Request-Id", newRequestId());
+      if (!refused.headers.has("X-Request-Id")) refused.headers.set("X-Request-Id", requestId);
+      spec.onRefused?.({ request, response: refused, requestId, started }, deps);
       return refused;
     }
   };

@@ -290,7 +290,12 @@ const json = (body: unknown, status: number, headers: HeadersInit = {}) =>
  * JSON line with a request id (never the request's query or body) and answered 500 saying nothing more (503 with
  * `Retry-After` when a dependency is away). `defineRoute` and `answerFailures` both end here.
  */
-export function errorAnswer(error: unknown, request: Request, what: string | undefined): Response {
+export function errorAnswer(
+  error: unknown,
+  request: Request,
+  what: string | undefined,
+  requestId: string = newRequestId(),
+): Response {
   if (error instanceof RouteError) {
     const { fieldErrors, more } = error.extra;
     const body = error.code
@@ -309,7 +314,6 @@ export function errorAnswer(error: unknown, request: Request, what: string | und
     );
     if (error.statusCode < 500) return json({ Error: { code, detail } }, error.statusCode);
   }
-  const requestId = newRequestId();
   const unavailable = isUnavailable(error);
   log().error(
     {

@@ -2,10 +2,7 @@ import "server-only";
 import type { Actor } from "../auth/actor";
 import { failureAnswer, isUnavailable, unavailableAnswer } from "../route-errors";
 import { refusalFor } from "../define-route";
-import type { ProxyDeps } from "./context";
-
-/** Who is asking, with the key they work with: what the stages after this one are given. */
-export type Asking = Actor & Required<Pick<Actor, "key" | "workspace" | "membership">>;
+import type { Asking, ProxyDeps } from "./context";
 
 /**
  * The actor stage: who is asking (`auth/actor.ts`, the resolver every route and page uses). Signed in, working in a

@@ -9,7 +9,7 @@ import { databaseProfiles } from "../db/testing";
 import { createRateLimitBook } from "../rate-limit-book";
 import { createMemoryStore } from "../shared/memory-store";
 import { type BrowserInit, browserRequest } from "../testing";
-import type { Asking } from "./actor";
+import type { Asking } from "./context";
 import { answered, auditOf } from "./audit";
 import type { ProxyDeps, ProxyTelemetry } from "./context";
 
@@ -96,12 +96,12 @@ describe.each(databaseProfiles())("the audit stage on $name", ({ open }) => {
     ])("returns no record for $name", async ({ method, path, init }) => {
       const { trail: audit } = await trail();
       const { request, checked: c } = await checked(method, path, init);
-      expect(auditOf(request, c, { audit }, ACTOR, "rid")).toBeUndefined();
+      expect(auditOf({ request: request, deps: { audit }, actor: ACTOR, requestId: "rid" }, c)).toBeUndefined();
     });
 
     it("returns no record for an audited write when no audit trail is configured", async () => {
       const { request, checked: c } = await checked("POST", ALLOCATE);
-      expect(auditOf(request, c, {}, ACTOR, "rid")).toBeUndefined();
+      expect(auditOf({ request: request, deps: {}, actor: ACTOR, requestId: "rid" }, c)).toBeUndefined();
     });
 
     it.each([
@@ -118,7 +118,7 @@ describe.each(databaseProfiles())("the audit stage on $name", ({ open }) => {
     ])("returns the record of $method $path ($event)", async ({ method, path, init, event }) => {
       const { trail: audit } = await trail();
       const { request, checked: c } = await checked(method, path, init);
-      const write = auditOf(request, c, { audit }, ACTOR, "rid");
+      const write = auditOf({ request: request, deps: { audit }, actor: ACTOR, requestId: "rid" }, c);
       expect([write?.event, write?.operation]).toEqual([event, c.operation.id]);
     });
 
@@ -127,7 +127,7 @@ describe.each(databaseProfiles())("the audit stage on $name", ({ open }) => {
       const { request, checked: c } = await checked("POST", ALLOCATE, {
         headers: { "Idempotency-Key": "idem-1", "X-Forwarded-For": "203.0.113.9, 10.0.0.1" },
       });
-      const write = auditOf(request, c, { audit }, ACTOR, "rid1");
+      const write = auditOf({ request: request, deps: { audit }, actor: ACTOR, requestId: "rid1" }, c);
       expect(await rows()).toEqual([]);
       await write!.sending();
       const [row, ...rest] = await rows();
@@ -170,7 +170,7 @@ describe.each(databaseProfiles())("the audit stage on $name", ({ open }) => {
           ],
         },
       });
-      await auditOf(request, c, { audit }, ACTOR, "rid")!.sending();
+      await auditOf({ request: request, deps: { audit }, actor: ACTOR, requestId: "rid" }, c)!.sending();
       expect(JSON.parse((await rows())[0]!.reference_json as string)).toEqual({
         poNum: "PO-1",
         vendorId: 3,
@@ -184,7 +184,7 @@ describe.each(databaseProfiles())("the audit stage on $name", ({ open }) => {
   describe("answered", () => {
     async function sent(audit: AuditTrail, path = ALLOCATE, method = "POST") {
       const { request, checked: c } = await checked(method, path, { headers: { "Idempotency-Key": `idem-${method}` } });
-      const write = auditOf(request, c, { audit }, ACTOR, "rid")!;
+      const write = auditOf({ request: request, deps: { audit }, actor: ACTOR, requestId: "rid" }, c)!;
       await write.sending();
       return write;
     }

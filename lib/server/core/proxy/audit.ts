@@ -3,8 +3,7 @@ import type { CheckedRequest, RefusedRequest } from "@/lib/data-api/request-chec
 import type { AnyOperation } from "@/lib/data-api/registry";
 import { auditedWrite } from "../audit/audited-writes";
 import { actorOf, auditWrite, type WriteRecord } from "../audit/write-audit";
-import type { Asking } from "./actor";
-import type { Forwarding, ProxyDeps } from "./context";
+import type { Forwarding, ProxyCall } from "./context";
 
 /**
  * The audit stage's two ends (`lib/server/core/audit/`): the record of a write the trail keeps, made as soon as the request
@@ -14,11 +13,15 @@ import type { Forwarding, ProxyDeps } from "./context";
 
 /** The audit record of a write the trail keeps, with what the check read of it; none for any other operation. */
 export function auditOf(
-  request: Request,
+  {
+    request,
+    actor,
+    requestId,
+    deps,
+  }: Pick<ProxyCall, "request" | "actor" | "requestId"> & {
+    deps: Pick<ProxyCall["deps"], "audit">;
+  },
   checked: CheckedRequest | Extract<RefusedRequest, { operation: AnyOperation }>,
-  deps: Pick<ProxyDeps, "audit">,
-  actor: Asking,
-  requestId: string,
 ): WriteRecord | undefined {
   if (!deps.audit || !auditedWrite(checked.operation.id)) return undefined;
   return auditWrite({

@@ -11,9 +11,7 @@ import {
   subCentWords,
 } from "@/lib/domain/payments/allocation-room";
 import { compareDecimals } from "@/lib/format/decimal";
-import type { WriteRecord } from "../audit/write-audit";
-import type { Asking } from "./actor";
-import { answer, type ProxyDeps } from "./context";
+import { answer, type Forwarding } from "./context";
 import { fetchWithin } from "./upstream";
 
 type Api = ReturnType<typeof createDataApiClient>;
@@ -81,16 +79,12 @@ export async function targetOf(api: Api, arAccountId: number, invoiceNum: string
  * API's to refuse (403): nothing is read.
  *
  * @example
- * const refused = await balanceRefusal(request, checked, deps, actor, write, requestId);
+ * const refused = await balanceRefusal(forwarding, checked);
  * if (refused) return refused;
  */
 export async function balanceRefusal(
-  request: Request,
+  { request, deps, actor, write, requestId }: Pick<Forwarding, "request" | "deps" | "actor" | "write" | "requestId">,
   checked: CheckedRequest,
-  deps: ProxyDeps,
-  actor: Asking,
-  write: WriteRecord | undefined,
-  requestId: string,
 ): Promise<Response | undefined> {
   if (checked.operation.id !== "createPaymentApplication" || actor.key.keyType === "Supplier") return undefined;
   const query = checked.query as {

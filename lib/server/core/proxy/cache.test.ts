@@ -74,7 +74,7 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
     const forwarding = (
       operation: AnyOperation = operations.listPayments,
       requestId = "rid",
-    ): Forwarding & { trace: Trace } => ({
+    ): Omit<Forwarding, "request" | "version" | "segments" | "actor"> & { trace: Trace } => ({
       deps,
       key: KEY,
       workspaceId: "w1",
@@ -104,7 +104,7 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
     it("finds nothing in an empty cache: a miss, handed on", async () => {
       const { forwarding } = await setup();
       const f = forwarding();
-      const copy = await lookInCache(f, get(), TARGET);
+      const copy = await lookInCache({ ...f, request: get() }, TARGET);
       expect([copy.fresh, copy.cached, copy.lookup?.available]).toEqual([undefined, undefined, true]);
       expect(f.trace).toEqual({ operation: "listPayments", source: "refused", cache: "miss" });
     });
@@ -114,7 +114,7 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       await keep();
       time += 14_999;
       const f = forwarding(operations.listPayments, "rid2");
-      const copy = await lookInCache(f, get(), TARGET);
+      const copy = await lookInCache({ ...f, request: get() }, TARGET);
       expect(copy.fresh?.status).toBe(200);
       expect(Object.fromEntries(copy.fresh!.headers)).toEqual({
         "content-type": "application/json",
@@ -129,7 +129,7 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
     it("answers 304 from a fresh copy to the browser's If-None-Match naming its ETag", async () => {
       const { forwarding, keep } = await setup();
       await keep();
-      const copy = await lookInCache(forwarding(), get({ "If-None-Match": '"v1"' }), TARGET);
+      const copy = await lookInCache({ ...forwarding(), request: get({ "If-None-Match": '"v1"' }) }, TARGET);
       expect([copy.fresh?.status, await copy.fresh?.text(), copy.browserEtag]).toEqual([304, "", '"v1"']);
     });
 
@@ -138,7 +138,7 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       await keep();
       time += 15_000;
       const f = forwarding();
-      const copy = await lookInCache(f, get({ "If-None-Match": 'W/"browser"' }), TARGET);
+      const copy = await lookInCache({ ...f, request: get({ "If-None-Match": 'W/"browser"' }) }, TARGET);
       expect(copy.fresh).toBeUndefined();
       expect([copy.cached?.etag, copy.browserEtag, copy.lookup?.lastKnown?.etag]).toEqual([
         'W/"v1"',
@@ -154,7 +154,7 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
         const { forwarding, keep } = await setup();
         await keep();
         const f = forwarding();
-        const copy = await lookInCache(f, get({ "Cache-Control": value }), TARGET);
+        const copy = await lookInCache({ ...f, request: get({ "Cache-Control": value }) }, TARGET);
         expect(copy.fresh).toBeUndefined();
         expect(copy.cached?.etag).toBe('W/"v1"');
         expect(f.trace.cache).toBe("miss");
@@ -166,7 +166,9 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       async (value) => {
         const { forwarding, keep } = await setup();
         await keep();
-        expect((await lookInCache(forwarding(), get({ "Cache-Control": value }), TARGET)).fresh?.status).toBe(200);
+        expect(
+          (await lookInCache({ ...forwarding(), request: get({ "Cache-Control": value }) }, TARGET)).fresh?.status,
+        ).toBe(200);
       },
     );
 
@@ -176,8 +178,7 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       const lookup = vi.spyOn(cache!, "lookup");
       const f = forwarding(operations.createPaymentApplication);
       const copy = await lookInCache(
-        f,
-        browserRequest("POST", "/api/v1/payments/applications"),
+        { ...f, request: browserRequest("POST", "/api/v1/payments/applications") },
         new URL("http://sandbox.test/test/api/v1/payments/applications"),
       );
       expect(lookup).not.toHaveBeenCalled();
@@ -188,7 +189,7 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
     it("bypasses when no cache is configured", async () => {
       const { forwarding } = await setup({ cache: null });
       const f = forwarding();
-      const copy = await lookInCache(f, get(), TARGET);
+      const copy = await lookInCache({ ...f, request: get() }, TARGET);
       expect([copy.lookup, copy.fresh]).toEqual([undefined, undefined]);
       expect(f.trace).toEqual({ operation: "listPayments", source: "refused", cache: "bypass" });
     });
@@ -198,21 +199,29 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       const failing: SharedStore = { ...memory, get: () => Promise.reject(new Error("store down")) };
       const { forwarding } = await setup({ cache: createResponseCache(failing, { now: () => time }) });
       const f = forwarding();
-      const copy = await lookInCache(f, get(), TARGET);
+      const copy = await lookInCache({ ...f, request: get() }, TARGET);
       expect([copy.lookup?.available, copy.fresh]).toEqual([false, undefined]);
       expect(f.trace.cache).toBe("bypass");
     });
 
     it("takes the request's stale-if-error when it allows less than the configured allowance", async () => {
       const { forwarding } = await setup({ staleIfErrorMs: DAY });
-      expect((await lookInCache(forwarding(), get(), TARGET)).staleAllowanceMs).toBe(DAY);
+      expect((await lookInCache({ ...forwarding(), request: get() }, TARGET)).staleAllowanceMs).toBe(DAY);
       expect(
-        (await lookInCache(forwarding(), get({ "Cache-Control": "no-cache, stale-if-error=60" }), TARGET))
-          .staleAllowanceMs,
+        (
+          await lookInCache(
+            { ...forwarding(), request: get({ "Cache-Control": "no-cache, stale-if-error=60" }) },
+            TARGET,
+          )
+        ).staleAllowanceMs,
       ).toBe(MINUTE);
       expect(
-        (await lookInCache(forwarding(), get({ "Cache-Control": `stale-if-error=${(2 * DAY) / 1000}` }), TARGET))
-          .staleAllowanceMs,
+        (
+          await lookInCache(
+            { ...forwarding(), request: get({ "Cache-Control": `stale-if-error=${(2 * DAY) / 1000}` }) },
+            TARGET,
+          )
+        ).staleAllowanceMs,
       ).toBe(DAY);
     });
   });
@@ -224,7 +233,7 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       time += 2 * MINUTE;
       const request = get({ "Cache-Control": "stale-if-error=120" });
       const f = forwarding();
-      const copy = await lookInCache(f, request, TARGET);
+      const copy = await lookInCache({ ...f, request: request }, TARGET);
       const answer = lastKnown(f, copy, "unreachable");
       expect(answer?.status).toBe(200);
       expect(await answer!.text()).toBe(BODY);
@@ -242,7 +251,7 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       await keep();
       time += 2 * MINUTE + 1;
       const f = forwarding();
-      const copy = await lookInCache(f, get({ "Cache-Control": "stale-if-error=120" }), TARGET);
+      const copy = await lookInCache({ ...f, request: get({ "Cache-Control": "stale-if-error=120" }) }, TARGET);
       expect(lastKnown(f, copy, "api-error")).toBeUndefined();
       expect(f.trace).toEqual({ operation: "listPayments", source: "refused", cache: "miss" });
     });
@@ -252,10 +261,10 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       await keep();
       time += 10 * MINUTE;
       const f = forwarding();
-      expect(lastKnown(f, await lookInCache(f, get(), TARGET), "timeout")?.status).toBe(200);
+      expect(lastKnown(f, await lookInCache({ ...f, request: get() }, TARGET), "timeout")?.status).toBe(200);
       time += 1;
       const later = forwarding();
-      expect(lastKnown(later, await lookInCache(later, get(), TARGET), "timeout")).toBeUndefined();
+      expect(lastKnown(later, await lookInCache({ ...later, request: get() }, TARGET), "timeout")).toBeUndefined();
     });
 
     it("answers nothing with an allowance of 0, however new the copy (STALE_IF_ERROR_HOURS=0: never)", async () => {
@@ -263,14 +272,14 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       await keep();
       const f = forwarding();
       expect(
-        lastKnown(f, await lookInCache(f, get({ "Cache-Control": "no-cache" }), TARGET), "api-error"),
+        lastKnown(f, await lookInCache({ ...f, request: get({ "Cache-Control": "no-cache" }) }, TARGET), "api-error"),
       ).toBeUndefined();
     });
 
     it("answers nothing when nothing was cached", async () => {
       const { forwarding } = await setup();
       const f = forwarding();
-      expect(lastKnown(f, await lookInCache(f, get(), TARGET), "unreachable")).toBeUndefined();
+      expect(lastKnown(f, await lookInCache({ ...f, request: get() }, TARGET), "unreachable")).toBeUndefined();
       expect(f.trace.source).toBe("refused");
     });
 
@@ -279,7 +288,7 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       await keep();
       await cache!.invalidate(KEY.fingerprint, ["Payments"]);
       const f = forwarding();
-      const copy = await lookInCache(f, get(), TARGET);
+      const copy = await lookInCache({ ...f, request: get() }, TARGET);
       expect([copy.cached, copy.fresh]).toEqual([undefined, undefined]);
       expect(lastKnown(f, copy, "api-error")?.headers.get(STALE_HEADER)).toMatch(/^api-error; /);
     });
@@ -290,7 +299,7 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       time += MINUTE;
       const f = forwarding();
       const upstream = new Headers({ "Retry-After": "30", "RateLimit-Remaining": "0", "X-Request-Id": "up429" });
-      const answer = lastKnown(f, await lookInCache(f, get(), TARGET), "rate-limited", upstream);
+      const answer = lastKnown(f, await lookInCache({ ...f, request: get() }, TARGET), "rate-limited", upstream);
       expect([
         answer?.headers.get("RateLimit-Remaining"),
         answer?.headers.get("Retry-After"),
@@ -309,7 +318,11 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       await keep();
       time += MINUTE;
       const f = forwarding();
-      const answer = lastKnown(f, await lookInCache(f, get({ "If-None-Match": 'W/"v1"' }), TARGET), "timeout");
+      const answer = lastKnown(
+        f,
+        await lookInCache({ ...f, request: get({ "If-None-Match": 'W/"v1"' }) }, TARGET),
+        "timeout",
+      );
       expect([answer?.status, answer?.headers.get(STALE_HEADER)]).toEqual([
         304,
         `timeout; at=${new Date(T0).toISOString()}`,

@@ -3,7 +3,7 @@ import type { StaleReason } from "@/lib/data-api/response-meta";
 import type { AnyOperation } from "@/lib/data-api/registry";
 import { matchesEtag } from "@/lib/data-api/request-check";
 import { freshForMs, freshnessOf } from "../freshness";
-import { lastKnownAnswer, staleAllowanceMs } from "../stale-if-error";
+import { lastKnownAnswer, staleAllowanceMs, staleReasonOf } from "./stale";
 import { type Copy, type Forwarding, now, type ProxyDeps } from "./context";
 
 /**
@@ -13,11 +13,14 @@ import { type Copy, type Forwarding, now, type ProxyDeps } from "./context";
  * its ETag, and the last-known answer for when the API fails.
  *
  * @example
- * const copy = await lookInCache(forwarding, request, target);
+ * const copy = await lookInCache(forwarding, target);
  * if (copy.fresh) return copy.fresh;
  */
-export async function lookInCache(forwarding: Forwarding, request: Request, target: URL): Promise<Copy> {
-  const { deps, key, operation, requestId, trace } = forwarding;
+export async function lookInCache(
+  forwarding: Pick<Forwarding, "request" | "deps" | "key" | "operation" | "requestId" | "trace">,
+  target: URL,
+): Promise<Copy> {
+  const { request, deps, key, operation, requestId, trace } = forwarding;
   const browserEtag = request.headers.get("If-None-Match");
   const lookup =
     operation.method === "GET" && deps.cache
@@ -56,6 +59,19 @@ export function lastKnown(
   trace.source = "stale";
   trace.cache = "stale";
   return lastKnownAnswer({ entry, reason, now: at, upstream, requestId, browserEtag: copy.browserEtag });
+}
+
+/**
+ * After the API answered a GET: its last-known copy when the answer is a 429 or a 5xx and the copy may be served
+ * (`lastKnown`), else undefined (the answer stands).
+ */
+export function lastKnownAfter(
+  forwarding: Pick<Forwarding, "deps" | "requestId" | "trace" | "operation">,
+  copy: Copy,
+  response: Response,
+): Response | undefined {
+  const reason = forwarding.operation.method === "GET" ? staleReasonOf(response.status) : undefined;
+  return reason && lastKnown(forwarding, copy, reason, response.headers);
 }
 
 /** Until when an answer of `operation` stored now is fresh (`freshness.ts`). */

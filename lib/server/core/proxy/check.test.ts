@@ -8,7 +8,7 @@ import {
   DEMO_KEYS,
   type TestBackend,
 } from "../testing";
-import type { Asking } from "./actor";
+import type { Asking } from "./context";
 import { checkStage } from "./check";
 import type { Trace } from "./context";
 
@@ -43,15 +43,15 @@ describe.each(databaseProfiles())("checkStage on $name", ({ open }) => {
     const url = new URL(path, "http://backroom.test");
     const [, , version, ...segments] = url.pathname.split("/");
     const trace: Trace = { operation: null, source: "refused", cache: null };
-    const result = await checkStage(
-      browserRequest(method, path, init),
-      version as "v1" | "v2",
-      segments.map(decodeURIComponent),
+    const result = await checkStage({
+      request: browserRequest(method, path, init),
+      version: version as "v1" | "v2",
+      segments: segments.map(decodeURIComponent),
       deps,
       actor,
       requestId,
       trace,
-    );
+    });
     return { result, trace };
   }
   const entries = (requestId: string) =>

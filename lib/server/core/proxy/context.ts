@@ -1,4 +1,5 @@
 import "server-only";
+import type { Version } from "@/lib/data-api/operation";
 import type { AnyOperation } from "@/lib/data-api/registry";
 import type { Actor } from "../auth/actor";
 import type { AuditTrail } from "../audit/audit-trail";
@@ -15,7 +16,8 @@ import type { ActiveKey } from "../session";
 /**
  * What the stages of the proxy's pipeline (`index.ts`) share: the backend they are given, what each stage tells the
  * ones after it, and the proxy's own JSON answer. Each stage is a file beside this one, in the order they run:
- * origin, actor, check, role (with the audit record of a write, `audit.ts`), cache, upstream, store.
+ * actor (for Backroom's own in-process reads; a browser's request is resolved by its route, `defineRoute`), check,
+ * role (with the audit record of a write, `audit.ts`), balance, cache, upstream, store.
  */
 
 /** Where an environment's requests go: the real API's base and fetch, or the embedded sandbox's. */
@@ -54,7 +56,7 @@ export interface ProxyDeps {
   timeoutMs: number;
   /**
    * How old a cached answer may be to be served, marked stale, when the API answers a GET with 429 or 5xx, too late or
-   * not at all (`STALE_IF_ERROR_HOURS`, `stale-if-error.ts`); 0 or unset: never.
+   * not at all (`STALE_IF_ERROR_HOURS`, `stale.ts`); 0 or unset: never.
    */
   staleIfErrorMs?: number;
   now?: () => number;
@@ -86,15 +88,27 @@ export interface Trace {
   cache: CacheOutcome | null;
 }
 
-/** A checked request of a known key on its way through the stages after the role's. */
-export interface Forwarding {
+/** Who is asking, with the key they work with: what the stages after the actor's are given. */
+export type Asking = Actor & Required<Pick<Actor, "key" | "workspace" | "membership">>;
+
+/** One request of a known key through the stages: the one object each stage is handed and adds to. */
+export interface ProxyCall {
+  request: Request;
+  version: Version;
+  /** The operation's path after `/api/{version}/`, one decoded segment each. */
+  segments: readonly string[];
   deps: ProxyDeps;
+  actor: Asking;
+  requestId: string;
+  trace: Trace;
+}
+
+/** A request the check has read: its operation, and the audit record of a write; what the stages after it are given. */
+export interface Forwarding extends ProxyCall {
   key: ActiveKey;
   /** The workspace whose key it is. */
   workspaceId: string;
   operation: AnyOperation;
-  requestId: string;
-  trace: Trace;
   /** The audit record of a write the trail keeps; undefined for every other operation. */
   write: WriteRecord | undefined;
 }

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { Version } from "@/lib/data-api/operation";
 import { MAX_BODY_BYTES } from "@/lib/data-api/request-body";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
-import { type ProxyTelemetry, proxyRequest } from ".";
+import { type ProxyTelemetry, proxyRequest, proxyRoute } from ".";
 import type { LoggedRequest } from "@/lib/session/request-log-view";
 import { createRequestLog } from "../request-log";
 import { createMemoryStore } from "../shared/memory-store";
@@ -45,12 +45,10 @@ async function connected(
   const backend = await createTestBackend(answer, options);
   backends.push(backend);
   const { cookie, keyId, fingerprint } = await connectKey(backend, DEMO_KEYS[type], type);
-  /** A request through the proxy, as the route handler at /api/{version}/[...path] makes it: segments decoded. */
+  /** A request through the proxy's route, as the route file at /api/{version}/[...path] serves it. */
   const send = (method: string, path: string, init: BrowserInit = {}, as = cookie) => {
-    const url = new URL(path, BACKROOM);
-    const version = url.pathname.split("/")[2] as Version;
-    const segments = url.pathname.split("/").slice(3).map(decodeURIComponent);
-    return proxyRequest(browserRequest(method, path, { cookie: as, ...init }), version, segments, backend);
+    const version = new URL(path, BACKROOM).pathname.split("/")[2] as Version;
+    return proxyRoute(version)(browserRequest(method, path, { cookie: as, ...init }), backend);
   };
   return { backend, cookie, keyId, fingerprint, send };
 }
@@ -184,7 +182,7 @@ describe("proxy: who is asking", () => {
     backends.push(backend);
     const owner = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     const send = (cookie: string, method = "GET", path = "/api/v1/invoices") =>
-      proxyRequest(browserRequest(method, path, { cookie }), "v1", path.split("?")[0]!.split("/").slice(3), backend);
+      proxyRoute("v1")(browserRequest(method, path, { cookie }), backend);
     return { backend, owner, send };
   }
   const asPerson = (cookie: string) => new Headers({ cookie, origin: BACKROOM });
@@ -611,7 +609,7 @@ describe("proxy: the per-key response cache", () => {
     const customer = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     const employee = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
     const get = (cookie: string) =>
-      proxyRequest(browserRequest("GET", "/api/v1/customers?PageSize=500", { cookie }), "v1", ["customers"], backend);
+      proxyRoute("v1")(browserRequest("GET", "/api/v1/customers?PageSize=500", { cookie }), backend);
     const asCustomer = await (await get(customer.cookie)).json();
     const asEmployee = await (await get(employee.cookie)).json();
     expect(backend.calls.map((c) => c.headers.get("x-api-key"))).toEqual([DEMO_KEYS.Customer, DEMO_KEYS.Employee]);
@@ -1135,13 +1133,7 @@ describe("proxy: the request log", () => {
     backend.requestLog = createRequestLog(createMemoryStore());
     const customer = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     const employee = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
-    const get = (cookie: string, path: string) =>
-      proxyRequest(
-        browserRequest("GET", path, { cookie }),
-        "v1",
-        new URL(path, BACKROOM).pathname.split("/").slice(3),
-        backend,
-      );
+    const get = (cookie: string, path: string) => proxyRoute("v1")(browserRequest("GET", path, { cookie }), backend);
     // A millisecond apart: entries of two keys are ordered by their time (within one key, also by when they were noted).
     for (const [cookie, path] of [
       [customer.cookie, "/api/v1/invoices?PageSize=5"],
@@ -1244,7 +1236,7 @@ describe("proxy: telemetry", () => {
     expect(seen.failed).toEqual([expect.stringMatching(/listInvoices: the Data API could not be reached/)]);
   });
 
-  it("answers 503 in the API's error shape, and tells why, when the session store cannot answer", async () => {
+  it("answers 503 in the API's error shape, and tells it as nobody's, when the session store cannot answer", async () => {
     const { backend, send, seen } = await observed("Customer");
     backend.actors = {
       ...backend.actors,
@@ -1255,17 +1247,27 @@ describe("proxy: telemetry", () => {
     expect(response.status).toBe(503);
     expect(response.headers.get("Retry-After")).toBe("5");
     expect((await json(response)).Error).toMatch(/session store/);
-    expect(seen.failed).toEqual(["session store unavailable"]);
+    // Why is the route's log line ("dependency unavailable", with the error): the telemetry counts the answer.
+    expect(seen.lines).toEqual([
+      expect.objectContaining({
+        status: 503,
+        source: "unauthenticated",
+        requestId: response.headers.get("X-Request-Id"),
+      }),
+    ]);
     expect(backend.calls).toHaveLength(0);
   });
 
-  it("lets a fault of Backroom's own in the session read go on to the route's 500, not pass for an outage", async () => {
+  it("answers a fault of Backroom's own in the session read with the route's 500, not as an outage", async () => {
     const { backend, send, seen } = await observed("Customer");
     backend.actors = {
       ...backend.actors,
       resolve: () => Promise.reject(new TypeError("Cannot read properties of undefined (reading 'scope')")),
     };
-    await expect(send("GET", "/api/v1/invoices")).rejects.toThrow(TypeError);
+    const response = await send("GET", "/api/v1/invoices");
+    expect(response.status).toBe(500);
+    expect(response.headers.get("Retry-After")).toBeNull();
+    expect((await json(response)).Error).toMatch(/Something went wrong on Backroom's side \(request [0-9a-f]{32}\)/);
     expect(seen.failed).toEqual([]);
   });
 });

@@ -2,16 +2,14 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Version } from "@/lib/data-api/operation";
 import { requestIdOf } from "@/lib/data-api/request-check";
-import { staleReasonOf } from "../stale-if-error";
 import { upstreamUrl } from "../upstream-url";
 import { defineRoute, type RouteDeps } from "../define-route";
-import { type Asking, resolveAsking } from "./actor";
+import { resolveAsking } from "./actor";
 import { answered } from "./audit";
-import { lookInCache, lastKnown } from "./cache";
+import { lastKnown, lastKnownAfter, lookInCache } from "./cache";
 import { balanceRefusal } from "./balance";
 import { checkStage } from "./check";
-import type { Forwarding, ProxyDeps, Trace } from "./context";
-import { crossSiteRefusal } from "./origin";
+import type { Forwarding, ProxyCall, ProxyDeps, Trace } from "./context";
 import { roleRefusal } from "./role";
 import { storeRead, storeWrite } from "./store";
 import { passBack, sendUpstream, upstreamHeaders } from "./upstream";
@@ -20,39 +18,49 @@ export type { OutcomeListener, ProxyDeps, ProxyTelemetry, Upstream } from "./con
 
 /*
  * The proxy as a pipeline of stages, as the sandbox's (`lib/sandbox/pipeline/`), each a file beside this one with its
- * test: origin, actor, check (with the audit record of a write), role, balance, cache, upstream, store. Each stage
- * answers or hands on; this file runs them in order, and notes every answer once (the telemetry, the key's request
- * log).
+ * test: check (with the audit record of a write), role, balance, cache, upstream, store. Each stage is handed the one
+ * call (`ProxyCall`, then `Forwarding` once the check has read the operation), answers or hands on; this file runs them
+ * in order, and notes every answer once (the telemetry, the key's request log). Who is asking is resolved before:
+ * by the route's `defineRoute` for a browser's request (its origin, sign-in, workspace and key), by the actor stage
+ * for Backroom's own in-process requests.
  */
 
 /**
- * `/api/{v1|v2}/...`: forwards one registry operation to the Data API with the key the person works with.
- * - non-GET requests must come from Backroom's own pages (403 otherwise, before anything else);
- * - nobody signed in: 401; in no workspace, or without the two factors it requires: 403; no key there: 409; an
- *   unknown operation 404, a wrong method 405 with Allow;
- * - a write the person's role does not allow: 403 FORBIDDEN_BY_ROLE, recorded refused, nothing upstream;
- * - a payment allocation above its target's open balance less the requests already outstanding toward it: 409
- *   OVER_OPEN_BALANCE, recorded refused, nothing upstream (`balance.ts`);
- * - path, query and body are checked against the contract first (400, 413, 415), by the request check the sandbox
- *   shares (`lib/data-api/request-check.ts`), and the upstream URL is built from the configured base and the
- *   operation's template, never from the browser's path;
- * - GET answers are cached per key, by its fingerprint (fresh ones served without an upstream call, stale ones
- *   revalidated with If-None-Match); a write invalidates its resource's entries; writes are never retried;
- * - a GET the API answers with 429 or 5xx, too late or not at all is answered with the cached copy when there is one
- *   (up to `deps.staleIfErrorMs` old, or what the request's `stale-if-error` allows), marked `X-Backroom-Stale`;
- * - the answer keeps its status, body and the API's headers, `Location` rewritten to `/api/...`;
- *   `Cache-Control: private, no-store`; 504 after the timeout, 502 when the API cannot be reached;
- * - every answer given once the key is known goes to `deps.requestLog` under the workspace key's id (never the key), and
- *   every answer to `deps.telemetry` (metrics, one log line);
- * - a write the audit trail keeps (`audit/audited-writes.ts`) is recorded before it goes upstream (a database that
- *   cannot take it stops the write: 503), its answer written onto the entry; a write refused here is recorded refused;
- *   a read that tells a write's outcome (a payment application's Status, a purchase's ERP id) writes it onto its entry;
- * - a session store that cannot answer (its database is down) is route-errors' 503, told to the telemetry;
- * - every read's upstream answer is told to `deps.purchasesV2`: in `DATA_API_V2=auto`, a v2 purchase list read
- *   answered 404, 405 or 501 marks the environment's v2 purchase endpoints missing (`purchases-v2.ts`).
+ * `/api/{v1|v2}/...` as a route: `defineRoute` refuses a write from another site and resolves who is asking (401, 403,
+ * 409 `NO_KEY`, 503 while the session store is away), and tells the telemetry of each refusal; the stages forward the
+ * rest. The operation's segments are read from the address as Next decodes `[...path]`, one decoded segment each.
  *
  * @example
- * export const GET = (request: Request, ctx: { params: Promise<{ path: string[] }> }) => proxyRequest(request, "v1", (await ctx.params).path, deps);
+ * export const { GET, POST, PATCH, DELETE, PUT } = proxyRoutes("v1"); // lib/backend.ts serves proxyRoute("v1")
+ */
+export function proxyRoute(version: Version) {
+  const prefix = `/api/${version}/`;
+  return defineRoute(
+    {
+      method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
+      path: `/api/${version}/{path}`,
+      summary: `The Data API's ${version} operations, forwarded with the key the person works with.`,
+      need: "key",
+      onRefused: (refused, deps: ProxyDeps & RouteDeps) => unauthenticated(deps, refused),
+    },
+    async ({ request, actor, requestId }, deps: ProxyDeps & RouteDeps) => {
+      const started = performance.now();
+      const { pathname } = new URL(request.url);
+      const segments = pathname.startsWith(prefix)
+        ? pathname.slice(prefix.length).split("/").filter(Boolean).map(decodeURIComponent)
+        : [];
+      return forwardAs({ request, version, segments, deps, actor, requestId, trace: newTrace() }, started);
+    },
+  );
+}
+
+/**
+ * Backroom's own requests to the Data API, in-process (a page's first paint, a route's PDF, the background's reads):
+ * the actor stage resolves who is asking from the request's cookie (`auth/actor.ts`; 401, 403, 409 `NO_KEY`, 503 when
+ * the session store is away, each told to the telemetry), then the stages forward it as they do a browser's.
+ *
+ * @example
+ * const res = await proxyRequest(new Request("http://backroom.internal/api/v1/states", { headers }), "v1", ["states"], deps);
  */
 export async function proxyRequest(
   request: Request,
@@ -61,38 +69,65 @@ export async function proxyRequest(
   deps: ProxyDeps,
 ): Promise<Response> {
   const started = performance.now();
-  const at = new Date((deps.now ?? Date.now)()).toISOString();
-  // The shared rule; minted as 32 hex characters, as before (randomUUID draws from a cached entropy pool, randomBytes
-  // costs a system call each time).
+  // The shared rule; minted as 32 hex characters (randomUUID draws from a cached entropy pool).
   const requestId = requestIdOf(request.headers.get("X-Request-Id"), () => randomUUID().replaceAll("-", ""));
-  const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
-  const unauthenticated = (response: Response) => {
-    deps.telemetry?.answered({
-      requestId,
-      method: request.method,
-      operation: null,
-      status: response.status,
-      durationMs: elapsed(),
-      source: "unauthenticated",
-      cache: null,
-    });
-    return response;
-  };
-
-  // 1. Origin, 2. actor: until the key is known, an answer is nobody's (no request log).
-  const crossSite = crossSiteRefusal(request, requestId);
-  if (crossSite) return unauthenticated(crossSite);
   const who = await resolveAsking(request, deps, requestId);
-  if ("refused" in who) return unauthenticated(who.refused);
-  const { actor } = who;
-  const key = actor.key;
+  if ("refused" in who) return unauthenticated(deps, { request, response: who.refused, requestId, started });
+  return forwardAs({ request, version, segments, deps, actor: who.actor, requestId, trace: newTrace() }, started);
+}
 
-  // From here every answer is the key's, and is logged once. The duration runs to the Response being handed back:
-  // for a body streamed from the API (writes, non-200 reads) that is the time to its headers, not to its last byte.
-  // A throw (a programming error, or no Data API configured: Next answers 500) is not logged.
-  const trace: Trace = { operation: null, source: "refused", cache: null };
-  const response = await forward(request, version, segments, deps, actor, requestId, trace);
-  const durationMs = elapsed();
+const newTrace = (): Trace => ({ operation: null, source: "refused", cache: null });
+
+/** A refusal before the key is known: nobody's (no request log), told to the telemetry alone. */
+function unauthenticated(
+  deps: Pick<ProxyDeps, "telemetry">,
+  {
+    request,
+    response,
+    requestId,
+    started,
+  }: { request: Request; response: Response; requestId: string; started: number },
+): Response {
+  deps.telemetry?.answered({
+    requestId,
+    method: request.method,
+    operation: null,
+    status: response.status,
+    durationMs: Math.round((performance.now() - started) * 10) / 10,
+    source: "unauthenticated",
+    cache: null,
+  });
+  return response;
+}
+
+/**
+ * One request of a known key through the stages, its answer noted once:
+ * - path, query and body are checked against the contract first (400, 404, 405 with Allow, 413, 415), by the request
+ *   check the sandbox shares (`lib/data-api/request-check.ts`), and the upstream URL is built from the configured base
+ *   and the operation's template, never from the browser's path;
+ * - a write the person's role does not allow: 403 FORBIDDEN_BY_ROLE, recorded refused, nothing upstream;
+ * - a payment allocation above its target's open balance less the requests already outstanding toward it: 409
+ *   OVER_OPEN_BALANCE, recorded refused, nothing upstream (`balance.ts`);
+ * - GET answers are cached per key, by its fingerprint (fresh ones served without an upstream call, stale ones
+ *   revalidated with If-None-Match); a write invalidates its resource's entries; writes are never retried;
+ * - a GET the API answers with 429 or 5xx, too late or not at all is answered with the cached copy when there is one
+ *   (up to `deps.staleIfErrorMs` old, or what the request's `stale-if-error` allows), marked `X-Backroom-Stale`;
+ * - the answer keeps its status, body and the API's headers, `Location` rewritten to `/api/...`;
+ *   `Cache-Control: private, no-store`; 504 after the timeout, 502 when the API cannot be reached;
+ * - every answer goes to `deps.requestLog` under the workspace key's id (never the key), and to `deps.telemetry`
+ *   (metrics, one log line); the duration runs to the Response being handed back: for a body streamed from the API
+ *   (writes, non-200 reads) that is the time to its headers, not to its last byte;
+ * - a write the audit trail keeps (`audit/audited-writes.ts`) is recorded before it goes upstream (a database that
+ *   cannot take it stops the write: 503), its answer written onto the entry; a write refused here is recorded refused;
+ *   a read that tells a write's outcome (a payment application's Status, a purchase's ERP id) writes it onto its entry;
+ * - every read's upstream answer is told to `deps.purchasesV2`: in `DATA_API_V2=auto`, a v2 purchase list read
+ *   answered 404, 405 or 501 marks the environment's v2 purchase endpoints missing (`purchases-v2.ts`).
+ */
+async function forwardAs(call: ProxyCall, started: number): Promise<Response> {
+  const { request, version, segments, deps, actor, requestId, trace } = call;
+  const at = new Date((deps.now ?? Date.now)()).toISOString();
+  const response = await forward(call);
+  const durationMs = Math.round((performance.now() - started) * 10) / 10;
   const answeredId = response.headers.get("X-Request-Id") ?? requestId;
   if (trace.cache) deps.telemetry?.cache(trace.cache);
   deps.telemetry?.answered({
@@ -105,7 +140,7 @@ export async function proxyRequest(
     cache: trace.cache,
   });
   // Noted, not waited for: the log writes in batches (request-log.ts).
-  deps.requestLog?.record(key.id, {
+  deps.requestLog?.record(actor.key.id, {
     at,
     method: request.method,
     // Segment by segment, as matched: for an operation, its template with the values filled in.
@@ -121,31 +156,21 @@ export async function proxyRequest(
   return response;
 }
 
-/** The stages once the key is known: every return is an answer for the key, logged by the caller. */
-async function forward(
-  request: Request,
-  version: Version,
-  segments: readonly string[],
-  deps: ProxyDeps,
-  actor: Asking,
-  requestId: string,
-  trace: Trace,
-): Promise<Response> {
-  const { key } = actor;
-
-  // 3. Check (the contract), with the audit record of a write the trail keeps; 4. role.
-  const checkedStage = await checkStage(request, version, segments, deps, actor, requestId, trace);
+/** The stages: every return is an answer for the key, noted by the caller. */
+async function forward(call: ProxyCall): Promise<Response> {
+  const { request, deps, actor } = call;
+  // Check (the contract), with the audit record of a write the trail keeps.
+  const checkedStage = await checkStage(call);
   if ("refused" in checkedStage) return checkedStage.refused;
   const { checked, write } = checkedStage;
   const { operation } = checked;
-  const refusedByRole = await roleRefusal(actor, operation, write, requestId);
-  if (refusedByRole) return refusedByRole;
-  // 4b. Balance: an allocation above what its target invoice still owes never reaches the API.
-  const overBalance = await balanceRefusal(request, checked, deps, actor, write, requestId);
-  if (overBalance) return overBalance;
+  const forwarding: Forwarding = { ...call, key: actor.key, workspaceId: actor.workspace.id, operation, write };
+  // Role; balance: an allocation above what its target invoice still owes never reaches the API.
+  const refused = (await roleRefusal(forwarding)) ?? (await balanceRefusal(forwarding, checked));
+  if (refused) return refused;
 
-  // 5. Cache: a GET's fresh copy is the answer.
-  const forwarding: Forwarding = { deps, key, workspaceId: actor.workspace.id, operation, requestId, trace, write };
+  // Cache: a GET's fresh copy is the answer.
+  const { key, requestId, trace } = forwarding;
   const upstream = await deps.upstream(key.environment, request);
   const target = upstreamUrl(
     upstream.v1Base,
@@ -153,10 +178,10 @@ async function forward(
     checked.path as Record<string, string | number>,
     checked.query,
   );
-  const copy = await lookInCache(forwarding, request, target);
+  const copy = await lookInCache(forwarding, target);
   if (copy.fresh) return copy.fresh;
 
-  // 6. Upstream: a write is recorded before it is sent (a trail that cannot take it stops it: the route answers 503).
+  // Upstream: a write is recorded before it is sent (a trail that cannot take it stops it: the route answers 503).
   // With a cached entry, only its own ETag revalidates: a 304 to the browser's ETag would not vouch for our copy.
   const revalidating = copy.cached ? copy.cached.etag : operation.method === "GET" ? copy.browserEtag : null;
   await write?.sending();
@@ -187,34 +212,14 @@ async function forward(
   // follows renders the v1 view.
   if (operation.method === "GET")
     await deps.purchasesV2?.noteAnswer(key.environment, operation.id, sent.response.status);
-  const failure = operation.method === "GET" ? staleReasonOf(sent.response.status) : undefined;
-  const stale = failure && lastKnown(forwarding, copy, failure, sent.response.headers);
+  const stale = lastKnownAfter(forwarding, copy, sent.response);
   if (stale) {
     await sent.response.body?.cancel().catch(() => {});
     return stale;
   }
 
-  // 7. Store: what the answer leaves behind, and the answer the browser gets.
-  const passed = passBack(sent.response.headers, upstream.v1Base, version, requestId);
+  // Store: what the answer leaves behind, and the answer the browser gets.
+  const passed = passBack(sent.response.headers, upstream.v1Base, call.version, requestId);
   if (operation.method !== "GET") return storeWrite(forwarding, sent.response, passed);
   return storeRead(forwarding, sent, passed, copy);
-}
-
-/**
- * The proxy as a route (`defineRoute`): nobody is looked up before it, since its own stages check the origin and
- * resolve who is asking with the key's details. The operation's segments are read from the address as Next decodes
- * `[...path]`, one decoded segment each.
- *
- * @example
- * export const { GET, POST, PATCH, DELETE, PUT } = proxyRoutes("v1"); // lib/backend.ts serves proxyRoute("v1")
- */
-export function proxyRoute(version: Version) {
-  const prefix = `/api/${version}/`;
-  return defineRoute({ need: "anyone", crossSite: "allowed" }, async ({ request }, deps: ProxyDeps & RouteDeps) => {
-    const { pathname } = new URL(request.url);
-    const segments = pathname.startsWith(prefix)
-      ? pathname.slice(prefix.length).split("/").filter(Boolean).map(decodeURIComponent)
-      : [];
-    return proxyRequest(request, version, segments, deps);
-  });
 }

@@ -1,9 +1,8 @@
 import "server-only";
-import type { AnyOperation, OperationId } from "@/lib/data-api/registry";
+import type { OperationId } from "@/lib/data-api/registry";
 import { mayCall } from "@/lib/session/roles";
-import type { WriteRecord } from "../audit/write-audit";
 import { failureAnswer } from "../route-errors";
-import type { Asking } from "./actor";
+import type { Forwarding } from "./context";
 
 /**
  * The role stage: a write the person's role does not allow (`lib/session/roles.ts`) answers 403 FORBIDDEN_BY_ROLE in
@@ -11,15 +10,15 @@ import type { Asking } from "./actor";
  * contract's 400 whoever sends it. The key's type still caps every role upstream (the API's own 403).
  *
  * @example
- * const refused = await roleRefusal(actor, operation, write, requestId);
+ * const refused = await roleRefusal(forwarding);
  * if (refused) return refused;
  */
-export async function roleRefusal(
-  actor: Asking,
-  operation: AnyOperation,
-  write: WriteRecord | undefined,
-  requestId: string,
-): Promise<Response | undefined> {
+export async function roleRefusal({
+  actor,
+  operation,
+  write,
+  requestId,
+}: Pick<Forwarding, "actor" | "operation" | "write" | "requestId">): Promise<Response | undefined> {
   const role = actor.membership.role;
   if (mayCall(role, operation.id as OperationId, operation.method)) return undefined;
   const refusal = failureAnswer(

@@ -13,7 +13,7 @@ import type { ActiveKey } from "../session";
 import { createMemoryStore } from "../shared/memory-store";
 import { sharedStoreProfiles } from "../shared/testing";
 import { type BrowserInit, browserRequest } from "../testing";
-import type { Asking } from "./actor";
+import type { Asking } from "./context";
 import { auditOf } from "./audit";
 import { lookInCache } from "./cache";
 import type { Forwarding, ProxyDeps, ProxyTelemetry, Trace } from "./context";
@@ -92,7 +92,7 @@ const forwardingOf = (
   deps: ProxyDeps,
   operation: AnyOperation,
   write?: Forwarding["write"],
-): Forwarding & { trace: Trace } => ({
+): Omit<Forwarding, "request" | "version" | "segments" | "actor"> & { trace: Trace } => ({
   deps,
   key: KEY,
   workspaceId: "w1",
@@ -130,8 +130,11 @@ describe.each(sharedStoreProfiles())("the store stage's cache over $name", ({ op
     const entry = async (path = "/payments", fingerprint = KEY.fingerprint, resource = "Payments") =>
       (await cache.lookup(fingerprint, url(path), resource)).entry;
     /** The cache stage's finding for a GET of /payments, now. */
-    const copyOf = async (forwarding: Forwarding, headers: Record<string, string> = {}) =>
-      lookInCache(forwarding, browserRequest("GET", "/api/v1/payments", { headers }), new URL(url("/payments")));
+    const copyOf = async (forwarding: ReturnType<typeof forwardingOf>, headers: Record<string, string> = {}) =>
+      lookInCache(
+        { ...forwarding, request: browserRequest("GET", "/api/v1/payments", { headers }) },
+        new URL(url("/payments")),
+      );
     return { cache, deps, keep, entry, copyOf };
   }
 
@@ -422,7 +425,7 @@ describe.each(databaseProfiles())("the store stage's audit entries on $name", ({
     if (isRefusal(checked)) throw new Error(`refused: ${JSON.stringify(checked.body)}`);
     const t = telemetry();
     const deps = depsOf(createResponseCache(createMemoryStore(), { now: () => time }), { audit, telemetry: t });
-    const write = auditOf(request, checked, deps, ACTOR, "rid");
+    const write = auditOf({ request, deps, actor: ACTOR, requestId: "rid" }, checked);
     if (!write) throw new Error("not a recorded write");
     await write.sending();
     const rows = () =>

@@ -3,6 +3,9 @@ import { learnOutcomes } from "../audit/write-audit";
 import { answered } from "./audit";
 import { freshUntil, fromCache, lastKnown } from "./cache";
 import { answer, type Copy, type Forwarding, now } from "./context";
+
+/** What the store stage reads of the call: not the request, which the upstream stage has sent. */
+type KnownRequest = Omit<Forwarding, "request" | "version" | "segments" | "actor">;
 import { readWhole, waited } from "./upstream";
 
 /**
@@ -16,7 +19,7 @@ import { readWhole, waited } from "./upstream";
  * tells learned, kept in the cache when it has a body, and answered; anything else is streamed as it comes.
  */
 export async function storeRead(
-  forwarding: Forwarding,
+  forwarding: KnownRequest,
   sent: { response: Response; timeout: AbortSignal },
   passed: Record<string, string>,
   copy: Copy,
@@ -67,7 +70,7 @@ export async function storeRead(
 
 /** A write's answer: what it changed is stale now (for this key, on every instance); a recorded write's answer is read whole and written onto its entry. */
 export async function storeWrite(
-  forwarding: Forwarding,
+  forwarding: KnownRequest,
   response: Response,
   passed: Record<string, string>,
 ): Promise<Response> {

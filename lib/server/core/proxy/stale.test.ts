@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseStaleHeader } from "@/lib/data-api/response-meta";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
-import { proxyRequest, type ProxyDeps } from "./proxy";
-import { createRequestLog } from "./request-log";
-import { createResponseCache } from "./response-cache";
-import { createMemoryStore } from "./shared/memory-store";
-import { withNearCache } from "./shared/near-cache";
-import type { SharedStore } from "./shared/shared-store";
-import { sharedStoreProfiles } from "./shared/testing";
-import { staleAllowanceMs, staleReasonOf } from "./stale-if-error";
+import { proxyRequest, type ProxyDeps } from ".";
+import { createRequestLog } from "../request-log";
+import { createResponseCache } from "../response-cache";
+import { createMemoryStore } from "../shared/memory-store";
+import { withNearCache } from "../shared/near-cache";
+import type { SharedStore } from "../shared/shared-store";
+import { sharedStoreProfiles } from "../shared/testing";
+import { staleAllowanceMs, staleReasonOf } from "./stale";
 import {
   BACKROOM,
   browserRequest,
@@ -18,7 +18,7 @@ import {
   DEMO_KEYS,
   STALE_IF_ERROR_MS,
   type TestBackend,
-} from "./testing";
+} from "../testing";
 
 let sandbox: TestSandbox;
 beforeAll(async () => {

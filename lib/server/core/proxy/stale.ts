@@ -1,7 +1,7 @@
 import "server-only";
 import { matchesEtag } from "@/lib/data-api/request-check";
 import { formatStaleHeader, parseRetryAfter, STALE_HEADER, type StaleReason } from "@/lib/data-api/response-meta";
-import type { CachedResponse } from "./response-cache";
+import type { CachedResponse } from "../response-cache";
 
 /**
  * The proxy's last-known answers (RFC 5861 `stale-if-error`): when a GET's upstream answer is a 429, a 5xx, a timeout
