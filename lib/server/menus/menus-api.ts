@@ -1,6 +1,13 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { type MadeMenuJson, MENU_MAX_DAYS, NewMenu } from "@/lib/domain/menus/menu-schema";
+import * as z from "zod";
+import {
+  MadeMenuAnswer,
+  type MadeMenuJson,
+  MENU_MAX_DAYS,
+  MenuLinkAnswer,
+  NewMenu,
+} from "@/lib/domain/menus/menu-schema";
 import type { AuditTrail } from "../core/audit/audit-trail";
 import { DEMO_VISITOR_SECONDS, recordOwner } from "../core/auth/demo-visitor";
 import { actorOf } from "../core/audit/write-audit";
@@ -9,14 +16,10 @@ import { publicOrigin } from "../core/public-origin";
 import { NO_STORE } from "../core/route-errors";
 import type { SharedStore } from "../core/shared/shared-store";
 import { idempotencyKeyReused } from "./errors";
-import { loadMenuLinks } from "./load-menu-links";
+import { loadMenuLinks, type MenuLinksJson } from "./load-menu-links";
 import { linkJson, type MenuStore, newMenuId, newMenuToken } from "./menu-store";
 
-/**
- * The shared menus' endpoints (`app/api/menus/...`): a Supplier key's links to its public menu. Every member lists
- * them; owners and admins make and revoke them (`menus: ["manage"]`). Made and revoked are in the audit trail (the
- * link's id and name, never its token).
- */
+/** The shared menus' endpoints: a Supplier key's links to its public menu. */
 
 export interface MenusDeps extends RouteDeps {
   menus: { store: MenuStore };
@@ -26,24 +29,41 @@ export interface MenusDeps extends RouteDeps {
   now?: () => number;
 }
 
-const MAX_KEY_LENGTH = 200;
 const REPLAY_MS = 24 * 60 * 60 * 1000;
 
 /** Shared menus are a brand's: made and listed with a Supplier key only. */
 const BRAND_KEYS = { keyTypes: ["Supplier"], what: "Shared menus" } as const;
 
-const json = (body: unknown, status = 200) => Response.json(body, { status, headers: NO_STORE });
 const clock = (deps: MenusDeps) => deps.now?.() ?? Date.now();
 
-// GET /api/menus: the active key's links, newest first (never their tokens).
-export const listMenus = defineRoute({ need: "key", ...BRAND_KEYS }, async ({ actor }, deps: MenusDeps) =>
-  loadMenuLinks(actor, deps, clock(deps)),
+const MenuLinksAnswer = z.object({ links: z.array(MenuLinkAnswer) }) satisfies z.ZodType<MenuLinksJson>;
+
+export const listMenus = defineRoute(
+  {
+    method: "GET",
+    path: "/api/menus",
+    summary: "The key's links to its public menu, newest first, each with its state now (never their tokens).",
+    answer: MenuLinksAnswer,
+    need: "key",
+    ...BRAND_KEYS,
+  },
+  async ({ actor }, deps: MenusDeps) => loadMenuLinks(actor, deps, clock(deps)),
 );
 
-// POST /api/menus {name, states, categories, expiresAt, contactEmail} with an Idempotency-Key: makes a link (201
-// {id, url, token, expiresAt}); the same key again within a day answers the same link (200), asking for another 409.
 export const createMenu = defineRoute(
   {
+    method: "POST",
+    path: "/api/menus",
+    summary: "Makes a link to the key's public menu, shown to anyone who holds it until it expires.",
+    description: [
+      `\`expiresAt\` is at most ${MENU_MAX_DAYS} days away (400 \`VALIDATION_FAILED\` on \`expiresAt\` when past or`,
+      "later); a link made in the shared demo lasts a day at most. 201 with the link and its token, shown this once.",
+      "The same key again within a day: 200 with the same link; with another body, or a day later, 409",
+      "`IDEMPOTENCY_KEY_REUSED`. In the audit trail as `menu-link-made` (the link's id and name, never its token).",
+    ].join("\n"),
+    answer: MadeMenuAnswer,
+    status: 201,
+    idempotencyKey: "optional",
     need: "key",
     permission: { menus: ["manage"] },
     ...BRAND_KEYS,
@@ -51,10 +71,7 @@ export const createMenu = defineRoute(
     maxBodyBytes: 32 * 1024,
     invalid: "Name the link, say until when it works and where questions go.",
   },
-  async ({ request, actor, body: asked }, deps: MenusDeps) => {
-    const idempotencyKey = request.headers.get("Idempotency-Key")?.trim() || undefined;
-    if (idempotencyKey && idempotencyKey.length > MAX_KEY_LENGTH)
-      throw invalidField("Idempotency-Key", `An Idempotency-Key is at most ${MAX_KEY_LENGTH} characters.`);
+  async ({ request, actor, body: asked, idempotencyKey }, deps: MenusDeps) => {
     const now = clock(deps);
     if (Date.parse(asked.expiresAt) <= now)
       throw invalidField("expiresAt", "expiresAt is in the past: choose a later date.");
@@ -88,7 +105,7 @@ export const createMenu = defineRoute(
         const earlier = held ? (JSON.parse(held.toString("utf8")) as typeof made) : undefined;
         if (!earlier || earlier.requestHash !== requestHash) throw idempotencyKeyReused(false);
         const { requestHash: _, ...answer } = earlier;
-        return json(answer, 200);
+        return Response.json(answer, { status: 200, headers: NO_STORE });
       }
     }
     const link = await deps.menus.store.add(
@@ -114,14 +131,23 @@ export const createMenu = defineRoute(
       idempotencyKey: idempotencyKey ?? null,
       result: "done",
     });
-    return json(answer, 201);
+    return answer;
   },
 );
 
-// DELETE /api/menus/{token} (or the link's id, as the Menus page names it): revokes the link (200); 404 for a link the
-// workspace does not have or revoked already. Its page answers 404 from now on, on every instance.
 export const revokeMenu = defineRoute(
-  { need: "key", permission: { menus: ["manage"] } },
+  {
+    method: "DELETE",
+    path: "/api/menus/{token}",
+    summary: "Revokes a menu link: its page answers 404 from then on, on every instance.",
+    description: [
+      "`token`: the link's token, or its id (as the Menus page names it). Answers the link, revoked. 404 for a link",
+      "the workspace does not have, or revoked already. In the audit trail as `menu-link-revoked`.",
+    ].join("\n"),
+    answer: MenuLinkAnswer,
+    need: "key",
+    permission: { menus: ["manage"] },
+  },
   async ({ request, actor, params }, deps: MenusDeps) => {
     const link = await deps.menus.store.revoke(recordOwner(actor), params.token ?? "", actor.person.id);
     if (!link) throw refuse("not-found", "No such menu link in this workspace (or it is revoked)");

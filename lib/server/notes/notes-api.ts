@@ -7,7 +7,7 @@ import { NewNote } from "@/lib/domain/notes/note-schema";
 import type { AuditTrail } from "../core/audit/audit-trail";
 import { actorOf } from "../core/audit/write-audit";
 import type { BackroomDatabase } from "../core/db/schema";
-import { type ActorOf, defineRoute, invalidField, refuse, type RouteDeps } from "../core/define-route";
+import { type ActorOf, defineRoute, refuse, type RouteDeps } from "../core/define-route";
 import { NO_STORE } from "../core/route-errors";
 import { customerNotInScope, deleteWindowPassed, idempotencyKeyReused, noteDeleted, notNoteAuthor } from "./errors";
 import { mayWriteNotes, NOTES_WRITE_REFUSED, outOfScope } from "./note-access";
@@ -16,10 +16,8 @@ import { NotesQuery } from "./notes-query";
 import { createNotesStore, type NotesScope, type StoredNote } from "./notes-store";
 
 /**
- * The visit notes' endpoints (`app/api/notes/...`): Backroom's own data, per workspace and the active key's
- * environment. Every member reads; owners, admins, accounts and purchasing write (`note-access.ts`); the author deletes
- * their own within a day. Adding and deleting are in the audit trail (`note-added`, `note-deleted`: the customer and
- * the note's id, never its text); nothing here logs a note's text.
+ * The visit notes' endpoints: Backroom's own data, per workspace and the active key's environment (`note-access.ts`
+ * says who may do what). Nothing here logs a note's text.
  */
 
 export interface NotesDeps extends RouteDeps {
@@ -31,15 +29,23 @@ export interface NotesDeps extends RouteDeps {
 
 type Member = ActorOf["key"];
 
-/** An Idempotency-Key longer than this is refused (a UUID is 36). */
-const MAX_KEY_LENGTH = 200;
+/** A note's id longer than this is no note's (a UUID is 36). */
+const MAX_ID_LENGTH = 200;
 
-/** A note's body; a request with none is told so on `body`, as one that is not JSON is. */
+/**
+ * A note's body; a request with none is told so on `body`, as one that is not JSON is. A transform, so the body's
+ * JSON Schema is the note's (`/api/openapi.json`).
+ */
 const NoteBody = z
-  .unknown()
-  .refine((body) => body !== undefined, {
-    error: 'Send the note as JSON: {"customerId": 20001, "text": "…"} (up to 2,000 characters).',
-    path: ["body"],
+  .transform((body: unknown, ctx) => {
+    if (body !== undefined) return body;
+    ctx.issues.push({
+      code: "custom",
+      message: 'Send the note as JSON: {"customerId": 20001, "text": "…"} (up to 2,000 characters).',
+      path: ["body"],
+      input: body,
+    });
+    return z.NEVER;
   })
   .pipe(NewNote);
 
@@ -50,7 +56,26 @@ const scopeOf = (actor: Member): NotesScope => ({
   workspaceId: recordOwner(actor),
   environment: actor.key.environment,
 });
-const json = (body: unknown, status = 200) => Response.json(body, { status, headers: NO_STORE });
+
+/** A note as the routes answer it. */
+const NoteAnswer = z.object({
+  id: z.string(),
+  customerId: z.number(),
+  text: z.string().describe("Empty for a visit marked with no note."),
+  author: z.object({ id: z.string(), name: z.string().describe("Their name when they wrote it.") }),
+  createdAt: z.string().describe("ISO 8601, UTC."),
+  mayDelete: z
+    .boolean()
+    .describe("Whether the asker may delete it now: its author, who may write notes, within a day of writing it."),
+}) satisfies z.ZodType<NoteJson>;
+
+const NotesAnswer = z.object({ notes: z.array(NoteAnswer) }) satisfies z.ZodType<NotesJson>;
+
+/** Said of every route: where notes are kept, and a Customer key's reach. */
+const WHERE = [
+  "Visit notes are Backroom's own, per workspace and the active key's environment. A Customer key reads and writes",
+  "notes on its own stores only (403 `CUSTOMER_NOT_IN_SCOPE`).",
+].join("\n");
 
 /** A stored note as the asker sees it: `mayDelete` when they wrote it, may write, and it is under a day old. */
 function noteJson(note: StoredNote, actor: Member, now: number): NoteJson {
@@ -87,10 +112,17 @@ export async function loadNotes(
   return { notes: notes.map((note) => noteJson(note, actor, now)) };
 }
 
-// GET /api/notes?customerId=N, or ?customerIds=1,2,3 (up to 500), optionally &latest=N (each customer's newest N);
-// &format=csv with customerId: that customer's notes as a CSV download. Newest first.
 export const listNotes = defineRoute(
   {
+    method: "GET",
+    path: "/api/notes",
+    summary: "The visit notes of one customer or several, newest first.",
+    description: [
+      "`{notes}`; with `format=csv` (and `customerId`), that customer's notes as a CSV download instead.",
+      "",
+      WHERE,
+    ].join("\n"),
+    answer: NotesAnswer,
     need: "key",
     query: NotesQuery,
     invalid: "Name the customer (customerId=N) or the customers (customerIds=1,2,3) whose notes to read.",
@@ -103,21 +135,32 @@ export const listNotes = defineRoute(
   },
 );
 
-// POST /api/notes {customerId, text, visited?, position?} with an Idempotency-Key: writes a note (201); a visit's
-// position refines the store's place. The same key again in the workspace answers the note it made (200) or, asking
-// for another note (another position too), 409 IDEMPOTENCY_KEY_REUSED.
 export const createNote = defineRoute(
   {
+    method: "POST",
+    path: "/api/notes",
+    summary: "Writes a visit note on a customer, or marks a visit with none.",
+    description: [
+      "A note `{customerId, text}`, or a visit `{customerId, visited: true, position?}`: the phone's position",
+      "(degrees; the fix's accuracy in metres) refines the store's place on the route plan and is not kept with the",
+      "note. Owners, admins, accounts and purchasing write notes: anyone else 403 `FORBIDDEN_BY_ROLE`.",
+      "",
+      "201 with the note. The same key again in the workspace: 200 with the same note; with another body (another",
+      "position too) 409 `IDEMPOTENCY_KEY_REUSED`; for a note deleted since, 409 `NOTE_DELETED`.",
+      "",
+      WHERE,
+      "In the audit trail as `note-added`, with the customer and the note's id, never its text.",
+    ].join("\n"),
+    answer: NoteAnswer,
+    status: 201,
+    idempotencyKey: "optional",
     need: "key",
     body: NoteBody,
     invalid: "Send the customer's number and the note's text (up to 2,000 characters).",
   },
-  async ({ request, actor, body }, deps: NotesDeps) => {
+  async ({ request, actor, body, idempotencyKey }, deps: NotesDeps) => {
     // Checked here rather than as the route's permission: a viewer is told why, in the words of the Notes' own.
     if (!mayWriteNotes(actor.membership.role)) throw refuse("forbidden-by-role", NOTES_WRITE_REFUSED);
-    const idempotencyKey = request.headers.get("Idempotency-Key")?.trim() || undefined;
-    if (idempotencyKey && idempotencyKey.length > MAX_KEY_LENGTH)
-      throw invalidField("Idempotency-Key", `An Idempotency-Key is at most ${MAX_KEY_LENGTH} characters.`);
     const { customerId, text, position } = body;
     if (outOfScope(actor.key, [customerId]).length) throw customerNotInScope();
 
@@ -140,26 +183,39 @@ export const createNote = defineRoute(
       idempotencyKey: idempotencyKey ?? null,
       result: "done",
     });
-    return json(noteJson(added.note, actor, clock(deps)), added.outcome === "created" ? 201 : 200);
+    const note = noteJson(added.note, actor, clock(deps));
+    return added.outcome === "created" ? note : Response.json(note, { status: 200, headers: NO_STORE });
   },
 );
 
-// DELETE /api/notes/{noteId}: the author deletes their note within a day of writing it (204); anyone else, or later,
-// 403; a note that is not the workspace's (or already deleted) 404.
-export const deleteNote = defineRoute({ need: "key" }, async ({ request, actor, params }, deps: NotesDeps) => {
-  if (!mayWriteNotes(actor.membership.role)) throw refuse("forbidden-by-role", NOTES_WRITE_REFUSED);
-  const noteId = params.noteId ?? "";
-  if (noteId.length > MAX_KEY_LENGTH) throw refuse("not-found");
-  const removed = await storeOf(deps).remove(scopeOf(actor), noteId, actor.person.id);
-  if (removed.outcome === "not-found") throw refuse("not-found");
-  if (removed.outcome === "not-author") throw notNoteAuthor();
-  if (removed.outcome === "too-late") throw deleteWindowPassed();
-  await deps.audit.record({
-    event: "note-deleted",
-    operation: "DELETE /api/notes",
-    actor: actorOf(request, actor, actor.key),
-    reference: { customerId: removed.note.customerId, noteId },
-    result: "done",
-  });
-  return new Response(null, { status: 204, headers: NO_STORE });
-});
+export const deleteNote = defineRoute(
+  {
+    method: "DELETE",
+    path: "/api/notes/{noteId}",
+    summary: "The author deletes their visit note, within 24 hours of writing it.",
+    description: [
+      "204 with no body. Refusals: 403 `NOT_NOTE_AUTHOR` for another's note, 403 `NOTE_DELETE_WINDOW_PASSED` once",
+      "the day has passed, 403 `FORBIDDEN_BY_ROLE` for a role that does not write notes; 404 for a note not the",
+      "workspace's, or deleted already. In the audit trail as `note-deleted`, with the customer and the note's id.",
+    ].join("\n"),
+    status: 204,
+    need: "key",
+  },
+  async ({ request, actor, params }, deps: NotesDeps) => {
+    if (!mayWriteNotes(actor.membership.role)) throw refuse("forbidden-by-role", NOTES_WRITE_REFUSED);
+    const noteId = params.noteId ?? "";
+    if (noteId.length > MAX_ID_LENGTH) throw refuse("not-found");
+    const removed = await storeOf(deps).remove(scopeOf(actor), noteId, actor.person.id);
+    if (removed.outcome === "not-found") throw refuse("not-found");
+    if (removed.outcome === "not-author") throw notNoteAuthor();
+    if (removed.outcome === "too-late") throw deleteWindowPassed();
+    await deps.audit.record({
+      event: "note-deleted",
+      operation: "DELETE /api/notes",
+      actor: actorOf(request, actor, actor.key),
+      reference: { customerId: removed.note.customerId, noteId },
+      result: "done",
+    });
+    return new Response(null, { status: 204, headers: NO_STORE });
+  },
+);

@@ -22,8 +22,10 @@ const idList = z
 export const NotesQuery = z
   .strictObject(
     {
-      customerId: oneId.optional(),
-      customerIds: idList.optional(),
+      customerId: oneId.optional().describe("One customer's CustomerID."),
+      customerIds: idList
+        .optional()
+        .describe(`Several customers' CustomerIDs, separated by commas (up to ${NOTES_MAX_CUSTOMERS}).`),
       latest: z
         .string()
         .regex(/^\d{1,3}$/, "latest must be a whole number from 1 to 100")
@@ -34,8 +36,12 @@ export const NotesQuery = z
             .min(1, "latest must be a whole number from 1 to 100")
             .max(100, "latest must be a whole number from 1 to 100"),
         )
-        .optional(),
-      format: z.enum(["json", "csv"], { error: "format must be json or csv" }).default("json"),
+        .optional()
+        .describe("Each customer's newest N notes only (1 to 100)."),
+      format: z
+        .enum(["json", "csv"], { error: "format must be json or csv" })
+        .default("json")
+        .describe("`csv`: one customer's notes (`customerId`) as a CSV download."),
     },
     {
       error: (issue) =>

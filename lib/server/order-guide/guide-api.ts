@@ -10,29 +10,48 @@ import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
 import { NO_STORE } from "../core/route-errors";
 import type { KeyScope, KeyType } from "../core/session/types";
+import { GuideAnswer } from "./answers";
 import { customerNotFound } from "./errors";
 
 const CUSTOMER = "customer: a CustomerID (a positive whole number)";
 const COVER = "coverDays: a number of days from 1 to 90";
 
 const Query = z.strictObject({
-  customer: z.coerce.number({ error: CUSTOMER }).int({ error: CUSTOMER }).positive({ error: CUSTOMER }).optional(),
+  customer: z.coerce
+    .number({ error: CUSTOMER })
+    .int({ error: CUSTOMER })
+    .positive({ error: CUSTOMER })
+    .optional()
+    .describe("The store's CustomerID: required when the key covers several stores (a Customer key's own only)."),
   coverDays: z.coerce
     .number({ error: COVER })
     .int({ error: COVER })
     .min(1, { error: COVER })
     .max(90, { error: COVER })
-    .default(DEFAULT_COVER_DAYS),
+    .default(DEFAULT_COVER_DAYS)
+    .describe(`The days the suggestions cover, 1 to 90 (${DEFAULT_COVER_DAYS} by default).`),
   day: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "day: the day prices and cover are read for, YYYY-MM-DD" })
-    .optional(),
-  q: z.string().max(200).optional(),
-  brand: z.string().max(200).optional(),
-  category: z.string().max(200).optional(),
-  below: z.enum(["1"], { error: "below: 1 keeps what the shelf covers for fewer days than coverDays" }).optional(),
-  promo: z.enum(["1"], { error: "promo: 1 keeps what is on promotion for the store today" }).optional(),
-  format: z.enum(["json", "csv"], { error: "format: json or csv" }).default("json"),
+    .optional()
+    .describe(
+      "The day prices and cover are read for, YYYY-MM-DD (the page sends the viewer's; UTC's today by default).",
+    ),
+  q: z.string().max(200).optional().describe("A search: every word in the product's name, brand, category or ID."),
+  brand: z.string().max(200).optional().describe("Only this brand's products."),
+  category: z.string().max(200).optional().describe("Only this category's products."),
+  below: z
+    .enum(["1"], { error: "below: 1 keeps what the shelf covers for fewer days than coverDays" })
+    .optional()
+    .describe("1: only what the shelf covers for fewer days than coverDays."),
+  promo: z
+    .enum(["1"], { error: "promo: 1 keeps what is on promotion for the store today" })
+    .optional()
+    .describe("1: only what is on promotion for the store on the day."),
+  format: z
+    .enum(["json", "csv"], { error: "format: json or csv" })
+    .default("json")
+    .describe("`csv`: the rows kept, as a CSV download."),
 });
 
 /** What of a key decides its stores: its type and scope (the page's `SessionKey` and a route's key alike). */
@@ -93,11 +112,24 @@ export async function loadGuide(
   return { guide, rows: filterRows(guide.rows, ask.filter, guide.coverDays) };
 }
 
-// GET /api/order-guide?customer=&coverDays=[&day=&q=&brand=&category=&below=1&promo=1&format=csv]: a store's order guide on
-// `day` (the page sends the viewer's; UTC's by default), read with the session's key (a Customer key, or an Employee key
-// naming the store): `GuideData` with the filter's rows, or those rows as CSV.
 export const getOrderGuide = defineRoute(
   {
+    method: "GET",
+    path: "/api/order-guide",
+    summary:
+      "A store's order guide: every product it bought in the last 180 days or has on promotion, with a suggestion.",
+    description: [
+      "Read with the session's key through the proxy (6 lists: about 7 requests a store): a Customer key's store, or",
+      "the store an Employee key names. The rows are those the filters keep (`q`, `brand`, `category`, `below`,",
+      "`promo`); with `format=csv` the same rows as a CSV file (`order-guide-{customerId}-{day}.csv`).",
+      "",
+      "Quantities and prices are decimal strings. `purchases` and `boughtCases` are net of returns.",
+      "",
+      "Refusals: 400 `VALIDATION_FAILED` naming `customer` when the key covers several stores and none is named; 403",
+      "`CUSTOMER_NOT_IN_SCOPE` for a store not one of a Customer key's; 404 `CUSTOMER_NOT_FOUND` when the key sees no",
+      "such customer.",
+    ].join("\n"),
+    answer: GuideAnswer,
     need: "key",
     keyTypes: ["Customer", "Employee"],
     what: "The order guide",

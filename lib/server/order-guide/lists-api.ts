@@ -6,10 +6,11 @@ import { readGuide } from "@/lib/domain/order-guide/guide-data";
 import { listLines, mayMailAgain, type OrderList, type OrderListJson } from "@/lib/domain/order-guide/order-list";
 import { addDays, localDay } from "@/lib/format/days";
 import { actorOf } from "../core/audit/write-audit";
-import { type ActorOf, defineRoute, invalidField, requiredIdempotencyKey } from "../core/define-route";
+import { type ActorOf, defineRoute, invalidField } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import { publicOrigin } from "../core/public-origin";
 import { NO_STORE } from "../core/route-errors";
+import { ContactAnswer, OrderListAnswerJson, OrderListsAnswer } from "./answers";
 import { customerNotFound, noRepEmail, noSuchList } from "./errors";
 import { guideStore } from "./guide-api";
 import { listMail } from "./list-mail";
@@ -22,28 +23,37 @@ import type { ListScope, OrderListStore } from "./order-lists-store";
 export { MAX_ID_LENGTH, type OrderListDeps, SEND, storeOf };
 
 /**
- * Reorder lists to the store's rep, `app/api/order-guide/lists` and `.../contact`. Every member
- * reads the workspace's lists; owners, admins and purchasing (`purchases: ["write"]`) send them and set the contact
- * address. A list is a request mailed to the rep, never an order placed in the ERP: nothing is written upstream.
+ * Reorder lists to the store's rep: sent, sent again, read, and the workspace's contact address. A list is a request
+ * mailed to the rep, never an order placed in the ERP: nothing is written upstream.
  */
 
 const NewList = z.strictObject({
-  customer: z.number().int().positive().optional(),
+  customer: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("The store's CustomerID: required when the key covers several stores."),
   day: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+    .optional()
+    .describe("The sender's today (YYYY-MM-DD, within a day of UTC's; UTC's by default): a list is priced as of now."),
   lines: z
     .array(z.strictObject({ productId: z.number().int().positive(), cases: z.number().int().min(0).max(9999) }))
-    .max(500),
+    .max(500)
+    .describe("Products of the store's guide and whole cases; lines of 0 cases are dropped."),
 });
 
-const Contact = z.strictObject({ email: z.email({ error: "email: an email address" }).max(320).nullable() });
+const Contact = z.strictObject({
+  email: z.email({ error: "email: an email address" }).max(320).nullable().describe("An address, or null for none."),
+});
 
-/** `?list=id`: one list (other parameters are ignored, as they always were). */
-const ListsQuery = z.object({ list: z.string().optional() });
+/** Other parameters are ignored, as they always were. */
+const ListsQuery = z.object({ list: z.string().optional().describe("A list's id: that list alone, as `{list}`.") });
 
-const json = (body: OrderListJson, status = 200) => Response.json(body, { status, headers: NO_STORE });
+/** The same Idempotency-Key again: the list it made, answered 200 (a list made is 201). */
+const again = (body: OrderListJson) => Response.json(body, { status: 200, headers: NO_STORE });
 
 /**
  * The day prices are read for: the person's today as the page sends it (their time zone's), which is within a day of
@@ -55,11 +65,27 @@ function priceDay(asked: string | undefined, now: number): string | undefined {
   return asked >= addDays(utc, -1) && asked <= addDays(utc, 1) ? asked : undefined;
 }
 
-// POST /api/order-guide/lists {customer?, lines: [{productId, cases}]} with an Idempotency-Key: re-reads the store's
-// guide (names and prices as the API has them now), keeps the list and mails it to the store's rep with a copy to the
-// sender (201). The same key again answers the list it made (200) and mails nothing.
 export const sendOrderList = defineRoute(
   {
+    method: "POST",
+    path: "/api/order-guide/lists",
+    summary: "Sends a reorder list: keeps a store's lines and mails them to its rep, a copy to the sender.",
+    description: [
+      "Re-reads the store's guide (names and prices as the Data API has them now, never the request's), keeps the list",
+      "and mails it to the store's `SalesRepEmail`, else the workspace's contact (`PUT /api/order-guide/contact`), cc",
+      "the sender, its lines attached as a CSV; with no mail server the list is kept as `mail-off`. Each send is an",
+      "`order-list-sent` entry in the audit trail.",
+      "",
+      "201 with the list. The same key again: 200 with the same list and no mail (mailed then only when its first",
+      "request stopped before its mail was known to go).",
+      "",
+      "Refusals: 400 `VALIDATION_FAILED` on `lines` for an empty list, a product not in the guide or one without a case",
+      "price, on `day` for another day, on `customer` as the order guide refuses it; 409 `NO_REP_EMAIL` with neither",
+      "address (nothing kept or sent); 403 `CUSTOMER_NOT_IN_SCOPE` and 404 `CUSTOMER_NOT_FOUND` as the order guide.",
+    ].join("\n"),
+    answer: OrderListAnswerJson,
+    status: 201,
+    idempotencyKey: "required",
     need: "key",
     permission: SEND,
     // A reorder list is a retailer's: a Supplier key does not see a store's order guide.
@@ -70,18 +96,17 @@ export const sendOrderList = defineRoute(
     maxBodyBytes: 64 * 1024,
     invalid: "Send the store and its lines: whole cases, 0 to 9999.",
   },
-  async ({ request, actor, body }, deps: OrderListDeps) => {
-    const idempotencyKey = requiredIdempotencyKey(request, "one list, and one mail");
+  async ({ request, actor, body, idempotencyKey }, deps: OrderListDeps) => {
     const scope: ListScope = { workspaceId: recordOwner(actor), environment: actor.key.environment };
     const store = storeOf(deps);
     const first = await store.byKey(scope, idempotencyKey);
     // The same key again: the list it made, mailed now when that request stopped before its mail was known to go.
     if (first) {
-      if (!mayMailAgain(first)) return { list: first } satisfies OrderListJson;
+      if (!mayMailAgain(first)) return again({ list: first });
       // Another request claimed it a moment ago: the list as it is now ("sending", or already sent).
       if (!(await store.claimToMail(scope, first.id)))
-        return { list: (await store.get(scope, first.id)) ?? first } satisfies OrderListJson;
-      return { list: await mailKept(request, actor, deps, store, first, idempotencyKey) } satisfies OrderListJson;
+        return again({ list: (await store.get(scope, first.id)) ?? first });
+      return again({ list: await mailKept(request, actor, deps, store, first, idempotencyKey) });
     }
 
     const customerId = guideStore(actor.key, body.customer);
@@ -113,7 +138,7 @@ export const sendOrderList = defineRoute(
       ...(actor.visitor ? { visitor: actor.visitor } : {}),
     });
     // Two requests with one key at once: the second answers the first's list, and mails nothing.
-    if (!kept.created) return { list: kept.list } satisfies OrderListJson;
+    if (!kept.created) return again({ list: kept.list });
     await told(
       request,
       actor,
@@ -123,7 +148,7 @@ export const sendOrderList = defineRoute(
       `Sent: ${plural(kept.list.lineCount, "line")}, ${plural(kept.list.totalCases, "case")}`,
     );
 
-    return json({ list: await mailKept(request, actor, deps, store, kept.list, idempotencyKey) }, 201);
+    return { list: await mailKept(request, actor, deps, store, kept.list, idempotencyKey) } satisfies OrderListJson;
   },
 );
 
@@ -168,11 +193,21 @@ async function mailKept(
   return { ...list, status };
 }
 
-// POST /api/order-guide/lists/{id}/resend: mails again a list the mail server refused, or whose request stopped before
-// its mail was known to go ("unconfirmed"), as it was kept (its lines and prices). One request of several at once mails
-// it; the others, and a list sent or being sent, answer it as it is (200). 404 when it is not the workspace's.
 export const resendOrderList = defineRoute(
-  { need: "key", permission: SEND },
+  {
+    method: "POST",
+    path: "/api/order-guide/lists/{id}/resend",
+    summary: "Mails a reorder list again: one the mail server refused, or left unconfirmed.",
+    description: [
+      "A list is unconfirmed when still sending after two minutes: its request stopped before its mail was known to",
+      "go. It is mailed as it was kept (its lines and prices). Of several requests at once one mails it; the others,",
+      "and a list sent or being sent, answer it as it is. A withdrawn list is never mailed again. 404 `NOT_FOUND` for a",
+      "list not the workspace's.",
+    ].join("\n"),
+    answer: OrderListAnswerJson,
+    need: "key",
+    permission: SEND,
+  },
   async ({ request, actor, params }, deps: OrderListDeps): Promise<OrderListJson> => {
     const id = params.id ?? "";
     const scope: ListScope = { workspaceId: recordOwner(actor), environment: actor.key.environment };
@@ -185,10 +220,20 @@ export const resendOrderList = defineRoute(
   },
 );
 
-// GET /api/order-guide/lists[?list=id]: the workspace's lists in the key's environment, newest first (with their
-// lines), or one of them; and the workspace's contact address.
 export const getOrderLists = defineRoute(
-  { need: "key", query: ListsQuery },
+  {
+    method: "GET",
+    path: "/api/order-guide/lists",
+    summary: "The workspace's reorder lists, newest first, its contact address and whether mail goes; or one list.",
+    description: [
+      "The lists sent in the key's environment (200 at most), each with its lines and where it stands between the",
+      "store and its rep (`stage`, and `matchWords`: what was invoiced against it). With `list`: `{list}`, that list",
+      "alone; 404 `NOT_FOUND` for one not the workspace's.",
+    ].join("\n"),
+    answer: OrderListsAnswer,
+    need: "key",
+    query: ListsQuery,
+  },
   async ({ actor, query }, deps: OrderListDeps) => {
     if (!query.list) return loadOrderLists(actor, deps);
     const scope: ListScope = { workspaceId: recordOwner(actor), environment: actor.key.environment };
@@ -198,10 +243,12 @@ export const getOrderLists = defineRoute(
   },
 );
 
-// PUT /api/order-guide/contact {email | null}: the workspace's contact address, for a store whose record has no
-// SalesRepEmail (owners and admins).
 export const putOrderListContact = defineRoute(
   {
+    method: "PUT",
+    path: "/api/order-guide/contact",
+    summary: "Sets the workspace's contact address: where a store's list goes when its record has no SalesRepEmail.",
+    answer: ContactAnswer,
     need: "key",
     permission: { organization: ["update"] },
     body: Contact,

@@ -15,33 +15,31 @@ import {
 import { plural } from "@/lib/format/plural";
 import { may } from "@/lib/session/roles";
 import { workspaceOfOwner } from "../core/auth/demo-visitor";
-import {
-  type ActorOf,
-  defineRoute,
-  invalidField,
-  MAX_IDEMPOTENCY_KEY,
-  refusal,
-  requiredIdempotencyKey,
-  type RouteError,
-} from "../core/define-route";
+import { type ActorOf, defineRoute, invalidField, refusal, type RouteError } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import { type Party, partyTo, repPeople, repStores, sharedPlace } from "../core/parties";
 import { NO_STORE } from "../core/route-errors";
+import { InvoiceListsAnswer, ListDetailAnswer, ReordersAnswer, SubstitutesAnswer } from "./answers";
 import { noSuchList } from "./errors";
 import { MAX_ID_LENGTH, type OrderListDeps } from "./list-deps";
 import { type Change, createSharedLists, matchOf, type SharedLists } from "./shared-lists";
-import { listDetail, readStock, readSubstitutes, reorderRequest, type Stock } from "./shared-view";
+import { listDetail, readStock, readSubstitutes, reorderRequest, type Stock, SUBSTITUTES_OFFERED } from "./shared-view";
 import type { OrderListTable } from "./tables";
 
 /**
- * A reorder list its store and its rep work on together (`app/api/order-guide/lists/[id]`, `app/api/reorders`): each
- * side reads it by id when the party rule says it is one (`lib/server/core/parties.ts`, checked with the asker's key
- * now; anyone else is answered 404, as for a list that does not exist); the rep acknowledges it, changes a line's cases,
- * offers a substitute, notes, and marks it entered in the ERP; the buyer accepts or declines each substitute (and
- * withdraws it, `withdraw-api.ts`, until it is entered). Every change is one version on (the `ETag`): a change made
- * on a version the list has left answers 412 with the list as it is now, so the page shows the other side's change.
- * Every write is the members' who write notes (viewers read only) and safe to repeat (its Idempotency-Key).
+ * A reorder list its store and its rep work on together: the rep acknowledges it, changes a line's cases, offers a
+ * substitute, notes, and marks it entered in the ERP; the buyer accepts or declines each substitute (and withdraws it,
+ * `withdraw-api.ts`, until it is entered). Every change is one version on (the `ETag`): a change made on a version the
+ * list has left answers 412 with the list as it is now, so the page shows the other side's change.
  */
+
+/** Said of every route of a list by id. */
+const SIDES =
+  "Who is a side of the list (its store or its rep) is the party rule, checked with the asker's key at each request: " +
+  "anyone else is answered 404 `NOT_FOUND`, as for no such list.";
+
+/** Said of every change of a list by id. */
+const CHANGED = "200 with the list as it is now and its `ETag`.";
 
 export type SharedListDeps = OrderListDeps;
 
@@ -160,12 +158,8 @@ async function make(
   loaded: Loaded,
   change: Omit<Change, "event"> & { kind: ListEventKind; detail: string },
 ) {
-  const key = request.headers.get("Idempotency-Key")?.trim() || undefined;
-  if (key && key.length > MAX_IDEMPOTENCY_KEY)
-    throw invalidField("Idempotency-Key", `An Idempotency-Key is at most ${MAX_IDEMPOTENCY_KEY} characters.`);
   const outcome = await lists(deps).change(loaded.row.id, {
     ...change,
-    idempotencyKey: change.idempotencyKey ?? key,
     event: {
       byId: actor.person.id,
       byName: actor.person.name,
@@ -189,10 +183,23 @@ async function matchWhenViewed(deps: SharedListDeps, row: OrderListTable): Promi
   await deps.orderGuide.viewed(workspaceOfOwner(row.workspace_id), row.matched_at).catch(() => undefined);
 }
 
-// GET /api/order-guide/lists/{id}: a shared list as the asker's side sees it, with its ETag (the version); an open list
-// read is matched to its invoices again soon (`matchWhenViewed`).
 export const getSharedList = defineRoute(
-  { need: "key", keyTypes: ["Customer", "Employee"], what: "The list" },
+  {
+    method: "GET",
+    path: "/api/order-guide/lists/{id}",
+    summary: "A reorder list as its store or its rep sees it, with its ETag.",
+    description: [
+      SIDES,
+      "",
+      "Its `ETag` is `\"{version}\"`: a change sends it back as `If-Match`. The lines' stock is read with the asker's key",
+      "(the store's record, its serving warehouse's stock). An open list read is matched to the store's invoices again",
+      "soon (when its last match is older than `ORDER_LIST_MATCH_ON_VIEW_SECONDS`).",
+    ].join("\n"),
+    answer: ListDetailAnswer,
+    need: "key",
+    keyTypes: ["Customer", "Employee"],
+    what: "The list",
+  },
   async ({ request, actor, params }, deps: SharedListDeps) => {
     const loaded = await load(request, actor, deps, params.id);
     await matchWhenViewed(deps, loaded.row);
@@ -203,7 +210,13 @@ export const getSharedList = defineRoute(
 const LinePatch = z.strictObject({
   lineId: z.string().min(1).max(40),
   cases: z.number().int().min(0).max(9999).optional(),
-  substituteProductId: z.number().int().positive().nullable().optional(),
+  substituteProductId: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .optional()
+    .describe("A product `GET …/substitutes` offers for the line; null takes the one offered back."),
 });
 
 const Patch = z
@@ -266,10 +279,27 @@ async function patchLines(
   return { lines, words, kinds };
 }
 
-// PATCH /api/order-guide/lists/{id} {lines?: [{lineId, cases?, substituteProductId?}], note?} with If-Match: the rep
-// changes lines' cases and offers substitutes; either side notes. 412 with the list as it is when it moved on.
 export const patchSharedList = defineRoute(
   {
+    method: "PATCH",
+    path: "/api/order-guide/lists/{id}",
+    summary: "Changes a reorder list's lines, or notes on it, as of the version the asker read (If-Match).",
+    description: [
+      "The rep's side changes a line's cases and offers a substitute (or takes it back); either side notes. Send",
+      "`If-Match` with the `ETag` read. One version on, one event, and the other side told in its inbox",
+      "(`reorder-update` to the sender, `reorder-request` to the members linked to the store's rep; never in the demo).",
+      `${CHANGED} Nothing changed: the list as it is.`,
+      "",
+      "Refusals: 412 `LIST_CHANGED` when the list moved on since that version, with the list as it is now in",
+      "`Error.list` and its `ETag`; 428 `PRECONDITION_REQUIRED` without `If-Match`; 400 `VALIDATION_FAILED` naming",
+      "`If-Match` (not an ETag), `lines[i].lineId` for a line the list lacks, `lines[i].substituteProductId` for a",
+      "product that cannot stand in (in stock at the store's warehouse, priced for the store, not on the list); 403",
+      "`NOT_YOUR_SIDE` for the store changing lines; 409 `LIST_CLOSED` once withdrawn, or for lines once entered.",
+      "",
+      SIDES,
+    ].join("\n"),
+    answer: ListDetailAnswer,
+    idempotencyKey: "optional",
     need: "key",
     keyTypes: ["Customer", "Employee"],
     what: "The list",
@@ -278,7 +308,7 @@ export const patchSharedList = defineRoute(
     maxBodyBytes: 64 * 1024,
     invalid: "Send lines ({lineId, cases 0 to 9999, substituteProductId}) or a note of at most 1,000 characters.",
   },
-  async ({ request, actor, params, body }, deps: SharedListDeps) => {
+  async ({ request, actor, params, body, idempotencyKey }, deps: SharedListDeps) => {
     const loaded = await load(request, actor, deps, params.id);
     const version = ifMatch(request);
     if (version === undefined)
@@ -297,6 +327,7 @@ export const patchSharedList = defineRoute(
       set: patched ? { lines_json: JSON.stringify(patched.lines) } : {},
       version,
       while: patched ? "before-entry" : "standing",
+      idempotencyKey,
       kind: patched?.kinds[0] ?? "note",
       detail: words.join("; "),
     });
@@ -308,11 +339,26 @@ function repOnly(loaded: Loaded, what: string) {
   if (loaded.party.side !== "rep") throw notYourSide(`The store's rep ${what}.`);
 }
 
-// POST /api/order-guide/lists/{id}/acknowledge with an Idempotency-Key: the rep has seen it (once; again: as it is).
 export const acknowledgeList = defineRoute(
-  { need: "key", keyTypes: ["Employee"], what: "The list", permission: WRITE },
-  async ({ request, actor, params }, deps: SharedListDeps) => {
-    const idempotencyKey = requiredIdempotencyKey(request, "one acknowledgment");
+  {
+    method: "POST",
+    path: "/api/order-guide/lists/{id}/acknowledge",
+    summary: "The rep acknowledges a reorder list: they have seen it.",
+    description: [
+      `Once; asked again: the list as it is. ${CHANGED}`,
+      "",
+      "Refusals: 403 `NOT_YOUR_SIDE` for the store; 409 `LIST_CLOSED` once withdrawn.",
+      "",
+      SIDES,
+    ].join("\n"),
+    answer: ListDetailAnswer,
+    idempotencyKey: "required",
+    need: "key",
+    keyTypes: ["Employee"],
+    what: "The list",
+    permission: WRITE,
+  },
+  async ({ request, actor, params, idempotencyKey }, deps: SharedListDeps) => {
     const loaded = await load(request, actor, deps, params.id);
     repOnly(loaded, "acknowledges a list");
     if (loaded.row.acknowledged_at) return answer(request, actor, deps, loaded);
@@ -331,11 +377,24 @@ export const acknowledgeList = defineRoute(
   },
 );
 
-const Entered = z.strictObject({ erpRef: z.string().trim().min(1).max(60).optional() });
+const Entered = z.strictObject({
+  erpRef: z.string().trim().min(1).max(60).optional().describe("The ERP's order or invoice number."),
+});
 
-// POST /api/order-guide/lists/{id}/entered {erpRef?} with an Idempotency-Key: the rep entered it in the ERP (once).
 export const enterList = defineRoute(
   {
+    method: "POST",
+    path: "/api/order-guide/lists/{id}/entered",
+    summary: "The rep marks a reorder list entered in the ERP.",
+    description: [
+      `Once, acknowledging it too when it was not; asked again: the list as it is. ${CHANGED}`,
+      "",
+      "Refusals: 403 `NOT_YOUR_SIDE` for the store; 409 `LIST_CLOSED` once withdrawn.",
+      "",
+      SIDES,
+    ].join("\n"),
+    answer: ListDetailAnswer,
+    idempotencyKey: "required",
     need: "key",
     keyTypes: ["Employee"],
     what: "The list",
@@ -344,8 +403,7 @@ export const enterList = defineRoute(
     maxBodyBytes: 4096,
     invalid: "Send the ERP's order or invoice number (at most 60 characters), or nothing.",
   },
-  async ({ request, actor, params, body }, deps: SharedListDeps) => {
-    const idempotencyKey = requiredIdempotencyKey(request, "one entry");
+  async ({ request, actor, params, body, idempotencyKey }, deps: SharedListDeps) => {
     const loaded = await load(request, actor, deps, params.id);
     repOnly(loaded, "marks a list entered in the ERP");
     if (loaded.row.entered_at) return answer(request, actor, deps, loaded);
@@ -370,10 +428,14 @@ export const enterList = defineRoute(
 /** Accepts or declines a line's proposed substitute, as the store. */
 function settleSubstitute(decision: "accepted" | "declined") {
   return async (
-    { request, actor, params }: { request: Request; actor: Asker; params: Record<string, string> },
+    {
+      request,
+      actor,
+      params,
+      idempotencyKey,
+    }: { request: Request; actor: Asker; params: Record<string, string>; idempotencyKey: string },
     deps: SharedListDeps,
   ) => {
-    const idempotencyKey = requiredIdempotencyKey(request, `one ${decision === "accepted" ? "acceptance" : "refusal"}`);
     const loaded = await load(request, actor, deps, params.id);
     if (loaded.party.side !== "store") throw notYourSide("The store accepts or declines a substitute.");
     const lines = sharedLines(loaded.row.lines_json);
@@ -396,22 +458,55 @@ function settleSubstitute(decision: "accepted" | "declined") {
   };
 }
 
-// POST /api/order-guide/lists/{id}/substitutions/{lineId}/accept (or /decline) with an Idempotency-Key: the store's
-// answer to a substitute (once; the same answer again: as it is; the other: 409).
-export const acceptSubstitute = defineRoute(
-  { need: "key", keyTypes: ["Customer", "Employee"], what: "The list", permission: WRITE },
-  settleSubstitute("accepted"),
-);
-export const declineSubstitute = defineRoute(
-  { need: "key", keyTypes: ["Customer", "Employee"], what: "The list", permission: WRITE },
-  settleSubstitute("declined"),
-);
+/** What accepting and declining a substitute say of themselves. */
+const settling = (decision: "accept" | "decline") =>
+  ({
+    method: "POST",
+    path: `/api/order-guide/lists/{id}/substitutions/{lineId}/${decision}`,
+    summary: `The store ${decision}s the substitute the rep offered for a line of a reorder list.`,
+    description: [
+      "Once; the same answer again: the list as it is; the other answer: 409 `SUBSTITUTE_SETTLED`. An accepted",
+      `substitute is what the line asks for from then on (its case price, its stock, its match). ${CHANGED}`,
+      "",
+      "Refusals: 404 `NOT_FOUND` for a line without a substitute; 403 `NOT_YOUR_SIDE` for the rep; 409 `LIST_CLOSED`",
+      "once withdrawn.",
+      "",
+      SIDES,
+    ].join("\n"),
+    answer: ListDetailAnswer,
+    idempotencyKey: "required",
+    need: "key",
+    keyTypes: ["Customer", "Employee"],
+    what: "The list",
+    permission: WRITE,
+  }) as const;
 
-const SubstitutesQuery = z.strictObject({ lineId: z.string().min(1).max(40) });
+export const acceptSubstitute = defineRoute(settling("accept"), settleSubstitute("accepted"));
+export const declineSubstitute = defineRoute(settling("decline"), settleSubstitute("declined"));
 
-// GET /api/order-guide/lists/{id}/substitutes?lineId=: what the rep may offer instead of a line, closest first.
+const SubstitutesQuery = z.strictObject({ lineId: z.string().min(1).max(40).describe("The line's `lineId`.") });
+
 export const getSubstitutes = defineRoute(
-  { need: "key", keyTypes: ["Employee"], what: "The list", query: SubstitutesQuery, invalid: "Ask as ?lineId=." },
+  {
+    method: "GET",
+    path: "/api/order-guide/lists/{id}/substitutes",
+    summary: "What the rep may offer instead of a line of a reorder list, closest first.",
+    description: [
+      `At most ${SUBSTITUTES_OFFERED}: in stock at the store's serving warehouse, with a case price for the store on the`,
+      "list's day, not a sample, not on the list; the same brand and category first, then the category, then the",
+      "brand, then the rest, by name.",
+      "",
+      "Refusals: 400 `VALIDATION_FAILED` on `lineId` for a line the list lacks; 403 `NOT_YOUR_SIDE` for the store.",
+      "",
+      SIDES,
+    ].join("\n"),
+    answer: SubstitutesAnswer,
+    need: "key",
+    keyTypes: ["Employee"],
+    what: "The list",
+    query: SubstitutesQuery,
+    invalid: "Ask as ?lineId=.",
+  },
   async ({ request, actor, params, query }, deps: SharedListDeps) => {
     const loaded = await load(request, actor, deps, params.id);
     repOnly(loaded, "offers substitutes");
@@ -435,16 +530,34 @@ export const getSubstitutes = defineRoute(
 const STATUSES = ["open", "sent", "acknowledged", "entered", "withdrawn", "all"] as const;
 
 const ReordersQuery = z.strictObject({
-  rep: z.coerce.number().int().positive({ error: "rep: a sales rep's UserID (a positive whole number)" }).optional(),
-  customer: z.coerce.number().int().positive({ error: "customer: a CustomerID" }).optional(),
-  status: z.enum(STATUSES, { error: `status: one of ${STATUSES.join(", ")}` }).default("open"),
+  rep: z.coerce
+    .number()
+    .int()
+    .positive({ error: "rep: a sales rep's UserID (a positive whole number)" })
+    .optional()
+    .describe("A sales rep's UserID: the member's own rep (Members' link) by default."),
+  customer: z.coerce
+    .number()
+    .int()
+    .positive({ error: "customer: a CustomerID" })
+    .optional()
+    .describe("One store of the rep's."),
+  status: z
+    .enum(STATUSES, { error: `status: one of ${STATUSES.join(", ")}` })
+    .default("open")
+    .describe("`open` (the default) is sent or acknowledged: neither entered nor withdrawn; `all` every stage."),
 });
 
-// GET /api/reorders?rep=&customer=&status=: the reorder lists of a rep's stores (the member's own rep by default;
-// owners and admins: any rep's, or every store's), newest first; `open` (the default) is those not entered nor
-// withdrawn.
 export const getReorders = defineRoute(
   {
+    method: "GET",
+    path: "/api/reorders",
+    summary: "The reorder lists of a rep's stores, newest first.",
+    description: [
+      "Those of the last 90 days, 200 at most. The member's own rep's stores by default; another rep's, or every",
+      "store's without `rep`, for owners and admins only (anyone else: none). The same reader fills Today's `reorders`.",
+    ].join("\n"),
+    answer: ReordersAnswer,
     need: "key",
     keyTypes: ["Employee"],
     what: "Reorder requests",
@@ -488,14 +601,22 @@ export async function reorderRequests(
 }
 
 const ByInvoiceQuery = z.strictObject({
-  customer: z.coerce.number().int().positive({ error: "customer: the invoice's CustomerID" }),
-  invoice: z.string().trim().min(1).max(60),
+  customer: z.coerce
+    .number()
+    .int()
+    .positive({ error: "customer: the invoice's CustomerID" })
+    .describe("The invoice's CustomerID."),
+  invoice: z.string().trim().min(1).max(60).describe("The invoice's InvoiceNum."),
 });
 
-// GET /api/order-guide/lists/by-invoice?customer=&invoice=: the reorder lists an invoice (by its InvoiceNum) was matched
-// to, those the asker is a side of (the party rule, per list): the invoice page's link back.
 export const getListsByInvoice = defineRoute(
   {
+    method: "GET",
+    path: "/api/order-guide/lists/by-invoice",
+    summary: "The reorder lists an invoice was matched to: the invoice page's link back.",
+    description:
+      "Each only to a side of it (the party rule, per list, checked with the asker's key); none: an empty list.",
+    answer: InvoiceListsAnswer,
     need: "key",
     keyTypes: ["Customer", "Employee"],
     what: "Reorder lists",

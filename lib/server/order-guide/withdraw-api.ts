@@ -9,19 +9,14 @@ import {
   type WithdrawalMail,
 } from "@/lib/domain/order-guide/order-list";
 import { actorOf } from "../core/audit/write-audit";
-import { type ActorOf, defineRoute, refusal, requiredIdempotencyKey } from "../core/define-route";
+import { type ActorOf, defineRoute, refusal } from "../core/define-route";
 import { publicOrigin } from "../core/public-origin";
+import { OrderListAnswerJson } from "./answers";
 import { noSuchList } from "./errors";
 import { withdrawalMail } from "./list-mail";
 import { MAX_ID_LENGTH, type OrderListDeps, SEND, storeOf } from "./list-deps";
 import type { ListScope, NewWithdrawal, OrderListStore } from "./order-lists-store";
 import { told } from "./shared-tell";
-
-/**
- * Withdrawing a reorder list, `POST /api/order-guide/lists/{id}/withdraw`: the same people as send it (owners, admins,
- * purchasing), with an Idempotency-Key. The list reads Withdrawn from then on and is never mailed again; the rep it
- * reached is mailed once that it is withdrawn (a copy to whoever withdraws it), and the audit trail keeps it.
- */
 
 /** 409 `LIST_BEING_SENT`: the list's own mail is going this moment; its withdrawal waits for it. */
 const beingSent = () =>
@@ -40,13 +35,28 @@ function firstMail(list: OrderList, delivers: boolean): NewWithdrawal["mail"] {
   return delivers ? "sending" : "mail-off";
 }
 
-// POST /api/order-guide/lists/{id}/withdraw with an Idempotency-Key: withdraws the list (200, the list as it is now).
-// A second request (a double press, another tab, the same key again) answers the list withdrawn and mails nothing; a
-// withdrawal whose mail the server refused, or whose request stopped before it, is mailed by the next one.
 export const withdrawOrderList = defineRoute(
-  { need: "key", permission: SEND },
-  async ({ request, actor, params }, deps: OrderListDeps): Promise<OrderListJson> => {
-    const idempotencyKey = requiredIdempotencyKey(request, "one withdrawal, and one mail");
+  {
+    method: "POST",
+    path: "/api/order-guide/lists/{id}/withdraw",
+    summary: "Withdraws a reorder list, once, and mails the rep it reached that it is withdrawn.",
+    description: [
+      "The list reads withdrawn from then on and is never mailed again. The rep it reached is mailed once (a copy to",
+      "whoever withdraws it); `withdrawal.mail` says what became of that mail (`not-mailed` when the list never reached",
+      "the rep). Each withdrawal is an `order-list-withdrawn` entry in the audit trail.",
+      "",
+      "A second request (a double press, another tab, the same key again) answers the list as it is and mails nothing;",
+      "a withdrawal whose mail the server refused, or whose request stopped before it, is mailed by the next one.",
+      "",
+      "Refusals: 409 `LIST_BEING_SENT` while the list's own mail is going (withdraw it once it reads sent); 409",
+      "`LIST_ENTERED` once the rep entered it in the ERP; 404 `NOT_FOUND` for a list not the workspace's.",
+    ].join("\n"),
+    answer: OrderListAnswerJson,
+    idempotencyKey: "required",
+    need: "key",
+    permission: SEND,
+  },
+  async ({ request, actor, params, idempotencyKey }, deps: OrderListDeps): Promise<OrderListJson> => {
     const id = params.id ?? "";
     const scope: ListScope = { workspaceId: recordOwner(actor), environment: actor.key.environment };
     const store = storeOf(deps);
