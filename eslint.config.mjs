@@ -195,6 +195,19 @@ const routeRules = {
 };
 
 /**
+ * Pages are shells (issue 68): a `page.tsx` reads its params, its session and its server data and renders components;
+ * its parts live in `components/<feature>/`, or beside it in `_lib/` where they use server code. None over 110 lines
+ * (blank lines and comments not counted).
+ */
+const pageShells = {
+  name: "pages/shells",
+  files: ["app/**/page.tsx"],
+  rules: {
+    "max-lines": ["error", { max: 110, skipBlankLines: true, skipComments: true }],
+  },
+};
+
+/**
  * Short functions: none over 150 lines (comments and blank lines counted), but in the tests (a `describe` groups
  * cases, it is not a function one reads as one), the migrations and the seed's data tables.
  */
@@ -218,6 +231,7 @@ export default defineConfig([
     },
   },
   routeRules,
+  pageShells,
   shortFunctions,
   ...layerRules,
   globalIgnores([

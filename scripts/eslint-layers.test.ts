@@ -132,3 +132,24 @@ describe("the layer rules", { timeout: 120_000 }, () => {
     expect(await layerErrors(file, code)).toEqual([]);
   });
 });
+
+/** The `max-lines` messages for a page of `lines` statements at `path` (comments and blank lines not counted). */
+async function lengthErrors(path: string, lines: number): Promise<string[]> {
+  const body = Array.from({ length: lines }, (_, i) => `export const line${i} = ${i};`);
+  const code = ["// A comment, not counted.", "", ...body].join("\n");
+  const [result] = await eslint.lintText(`${code}\n`, { filePath: `${root}${path}` });
+  return result!.messages.filter((m) => m.ruleId === "max-lines").map((m) => m.message);
+}
+
+describe("pages are shells", { timeout: 120_000 }, () => {
+  it("refuses a page.tsx over 110 lines of code", async () => {
+    expect(await lengthErrors("app/(dashboard)/extra/page.tsx", 111)).toEqual([
+      expect.stringMatching(/Maximum allowed is 110/),
+    ]);
+  });
+
+  it("allows a page.tsx of 110 lines of code, and a longer file beside it", async () => {
+    expect(await lengthErrors("app/(dashboard)/extra/page.tsx", 110)).toEqual([]);
+    expect(await lengthErrors("app/(dashboard)/extra/_lib/extra.tsx", 200)).toEqual([]);
+  });
+});

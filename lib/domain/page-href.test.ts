@@ -29,7 +29,7 @@ describe("pageHref: every page a link of Backroom's opens, read back by the page
       const href = pageHref.payments(link);
       const search = searchOf(href);
       expect(new URL(href, "http://backroom.test").pathname).toBe("/payments");
-      // The page's own readers (app/(dashboard)/payments/page.tsx, payments-workspace.tsx).
+      // The page's own readers (app/(dashboard)/payments/_lib/workspace.tsx, payments-workspace.tsx).
       expect(accountOf(search)).toBe(link.account);
       expect(paymentOf(search)).toBe(link.payment);
       expect(accountOf(new URLSearchParams(search))).toBe(link.account);

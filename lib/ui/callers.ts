@@ -102,7 +102,7 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
     {
       page: "/customers/[customerId]",
       control: "the customer's credit terms",
-      file: "app/(dashboard)/customers/[customerId]/page.tsx",
+      file: "app/(dashboard)/customers/[customerId]/_lib/customer-prefetch.ts",
     },
   ],
   listDeliveryDays: [
@@ -296,7 +296,7 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
     {
       page: "/customers/[customerId]",
       control: "the customer's prices",
-      file: "app/(dashboard)/customers/[customerId]/page.tsx",
+      file: "app/(dashboard)/customers/[customerId]/_lib/customer-prefetch.ts",
       view: "customerPricing",
     },
   ],

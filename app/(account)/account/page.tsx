@@ -1,36 +1,21 @@
 import type { Metadata } from "next";
-import { cookies, headers } from "next/headers";
+import { cookies } from "next/headers";
 import Link from "next/link";
-import { DaySection } from "@/components/account/day-section";
 import { PasskeyList } from "@/components/account/passkey-list";
 import { PasswordForm } from "@/components/account/password-form";
 import { ProfileForm } from "@/components/account/profile-form";
 import { SessionList } from "@/components/account/session-list";
+import { TwoFactorRequired } from "@/components/account/two-factor-required";
 import { TwoFactorSettings } from "@/components/account/two-factor-settings";
+import { YourDay } from "@/components/account/your-day";
 import { backend } from "@/lib/backend";
 import { currentSession } from "@/lib/server/core/current-session";
 import { safeNext } from "@/lib/session/safe-next";
-import { passkeyRows, sessionRows } from "@/lib/ui/account/account-rows";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { requirePerson } from "../_lib/person";
+import { sessionsAndPasskeys } from "./_lib/sessions-and-passkeys";
 
 export const metadata: Metadata = { title: "Account · Backroom" };
-
-/** The person's sessions and passkeys, read with better-auth's server API for the first paint (no token goes out). */
-async function sessionsAndPasskeys(currentId: string | undefined) {
-  const [{ auth }, incoming] = await Promise.all([backend(), headers()]);
-  // The page's own headers: the cookie, and the host better-auth resolves its address from.
-  const asked = new Headers(incoming);
-  const [sessions, passkeys] = await Promise.all([
-    auth.api.listSessions({ headers: asked }).catch(() => []),
-    auth.api.listPasskeys({ headers: asked }).catch(() => []),
-  ]);
-  return {
-    sessions: sessionRows(sessions, currentId),
-    passkeys: passkeyRows(passkeys),
-    host: incoming.get("host") ?? undefined,
-  };
-}
 
 export default async function AccountPage({ searchParams }: PageProps<"/account">) {
   const [view, params, session, jar] = await Promise.all([
@@ -49,32 +34,7 @@ export default async function AccountPage({ searchParams }: PageProps<"/account"
   return (
     <div className="max-w-3xl space-y-8">
       {required && (
-        <div
-          role="note"
-          className="space-y-1 rounded border border-amber-600 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
-        >
-          <p className="font-semibold">
-            {view.workspace
-              ? `${view.workspace.name} requires two factors of its members.`
-              : "Your workspace requires two factors of its members."}
-          </p>
-          <p>
-            {view.person.twoFactorEnabled ? (
-              "Yours are on: "
-            ) : (
-              <>
-                Turn yours on{" "}
-                <a href="#two-factor" className="link">
-                  below
-                </a>
-                : the dashboard opens once they are.{" "}
-              </>
-            )}
-            <Link href={next as never} className="link" prefetch={false}>
-              Back to {next === "/" ? "the dashboard" : "where you were"}
-            </Link>
-          </p>
-        </div>
+        <TwoFactorRequired workspaceName={view.workspace?.name} enabled={view.person.twoFactorEnabled} next={next} />
       )}
       <h1 className="text-2xl font-bold tracking-tight">Your account</h1>
       <section aria-labelledby="profile" className="space-y-3">
@@ -95,30 +55,7 @@ export default async function AccountPage({ searchParams }: PageProps<"/account"
           .
         </p>
       </section>
-      {staff && (
-        <section aria-labelledby="your-day" className={section}>
-          <h2 id="your-day" className="text-lg font-semibold">
-            Your day
-          </h2>
-          {view.salesRepUserId !== null ? (
-            <>
-              <p className="text-sm text-slate-700 dark:text-slate-300">
-                Where your{" "}
-                <Link href="/today/plan" className="link" prefetch={false}>
-                  route plan
-                </Link>{" "}
-                starts and ends, and how long your working day and a visit are: the plan chooses the stores that fit.
-              </p>
-              <DaySection />
-            </>
-          ) : (
-            <p className="text-sm text-slate-700 dark:text-slate-300">
-              A route plan&apos;s day is set by a member linked to a sales rep; an owner links members to reps on the
-              workspace&apos;s Members page.
-            </p>
-          )}
-        </section>
-      )}
+      {staff && <YourDay linked={view.salesRepUserId !== null} className={section} />}
       <section aria-labelledby="password" className={section}>
         <h2 id="password" className="text-lg font-semibold">
           Password

@@ -2,44 +2,20 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { Suspense } from "react";
 import { BooksExport } from "@/components/accounting/books-export";
-import { ExportSchedule } from "@/components/accounting/export-schedule";
 import type { StoreChoice } from "@/components/accounting/export-form";
-import { StoreSearch } from "@/components/accounting/store-search";
-import { backend } from "@/lib/backend";
 import { pageRead } from "@/lib/domain/page-href";
 import { todayIn } from "@/lib/format/days";
-import { loadExportSchedule } from "@/lib/server/accounting/schedule-api";
-import { searchSnapshot } from "@/lib/server/collections/collections-view";
 import { may } from "@/lib/session/roles";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { PageTitle } from "../_lib/page-title";
 import { requireSession } from "../_lib/session";
 import { BlockSkeleton } from "../_lib/streamed";
+import { Scheduled } from "./_lib/scheduled";
+import { StaffStoreSearch } from "./_lib/staff-store-search";
 
 export const metadata: Metadata = { title: "Books export · Backroom" };
 
 const TITLE = "Books export";
-
-/**
- * How the distributor's staff find the store to export (an Employee key names one): the search of the key's
- * collections snapshot, as the Statements page's. A key without one yet has its first walk queued by a search for a
- * name, never by a visit (its reads would spend the key's budget for a search nobody made).
- */
-async function StaffStoreSearch({
-  workspaceId,
-  keyId,
-  q,
-  customer,
-}: {
-  workspaceId: string;
-  keyId: string;
-  q: string;
-  customer: number | undefined;
-}) {
-  const { db, collections } = await backend();
-  const { matches, reading } = await searchSnapshot(db, collections, workspaceId, keyId, q);
-  return <StoreSearch q={q} matches={matches} reading={reading} customer={customer} />;
-}
 
 /**
  * Books export: a retailer's bookkeeper exports the distributor's invoices as bills and the payments as the bank saw
@@ -95,20 +71,4 @@ export default async function AccountingPage({ searchParams }: PageProps<"/accou
       )}
     </div>
   );
-}
-
-/** A retailer's exports by email, as they stand: what `GET /api/accounting/schedule` answers. */
-async function Scheduled({
-  keyId,
-  workspaceId,
-  canManage,
-  demo,
-}: {
-  keyId: string;
-  workspaceId: string;
-  canManage: boolean;
-  demo: boolean;
-}) {
-  const initial = await loadExportSchedule({ workspace: { id: workspaceId }, key: { id: keyId } }, await backend());
-  return <ExportSchedule initial={initial} canManage={canManage} demo={demo} />;
 }
