@@ -18,7 +18,7 @@ import { demoSignIn } from "./core/demo-api";
 import { acceptInvitation, readInvitation } from "./core/invitations-api";
 import { inviteMember, listMembers, removeMember, updateMember } from "./core/members-api";
 import { createNotificationStore } from "./core/notify/notification-store";
-import { describe as describeSession } from "./core/session-api";
+import { getSession as describeSession } from "./core/session-api";
 import { proxyRequest } from "./core/proxy";
 import { createRequestLog } from "./core/request-log";
 import { listRequests } from "./core/request-log-api";

@@ -21,7 +21,7 @@ import { addKey, listKeys, removeKey, updateKey } from "./core/keys-api";
 import { cancelInvitation, inviteMember, listMembers, removeMember, updateMember } from "./core/members-api";
 import { getHealth, getMetrics, getReady } from "./core/probes-api";
 import { listRequests } from "./core/request-log-api";
-import { chooseKey, describe } from "./core/session-api";
+import { chooseKey, getSession } from "./core/session-api";
 import { chooseWorkspace, createWorkspace, leaveWorkspace, updateWorkspace } from "./core/workspaces-api";
 import { getCredit, listCredit, putCreditLimit } from "./credit/credit-api";
 import { acknowledgeDispute, closeDispute, getDispute, listDisputes, replyToDispute } from "./disputes/disputes-api";
@@ -145,7 +145,7 @@ const FEATURE_ROUTES: readonly DefinedRoute<never>[] = [
   getReady,
   getReorders,
   listRequests,
-  describe,
+  getSession,
   chooseKey,
   chooseWorkspace,
   getStatementPdf,

@@ -5,7 +5,7 @@ import { operationList } from "@/lib/data-api/registry";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { malformedPathAnswer } from "@/scripts/malformed-path.mjs";
 import { proxyRoute } from "./proxy";
-import { chooseKey, describe as describeSession } from "./session-api";
+import { chooseKey, getSession } from "./session-api";
 import { addKey, listKeys, removeKey } from "./keys-api";
 import { demoSignIn } from "./demo-api";
 import {
@@ -693,7 +693,7 @@ describe("no 5xx for bad input (property tests over generated requests)", () => 
       const routes = {
         addKey: ["POST", addKey],
         demo: ["POST", demo],
-        describe: ["GET", describeSession],
+        describe: ["GET", getSession],
         chooseKey: ["PATCH", chooseKey],
         listKeys: ["GET", listKeys],
       } as const;

@@ -13,7 +13,7 @@ import { checkedKey } from "./keys-api";
 import { fetchWithin } from "./proxy/upstream";
 import { isHttps } from "./public-origin";
 import { NO_STORE } from "./route-errors";
-import { type SessionDeps, sessionView } from "./session-api";
+import { type SessionDeps, SessionViewAnswer, sessionView } from "./session-api";
 
 /**
  * The demo distributor staff person is linked to the sandbox's sales rep with the most active accounts (the most
@@ -202,11 +202,27 @@ async function demoWorkspace(as: DemoKind, environment: Environment, asPerson: H
   return workspace;
 }
 
-// POST /api/demo {as, environment}: the sandbox's "Try the demo": signs into the demo person of that kind (made on first
-// use: an account, the owner of a demo workspace holding the sandbox's demo key), and answers the session with its
-// cookie. Only where the sandbox serves the environment (400 NO_DEMO otherwise). Never a key in the page.
 export const demoSignIn = defineRoute(
-  { need: "anyone", body: DemoSignIn, maxBodyBytes: 4096 },
+  {
+    method: "POST",
+    path: "/api/demo",
+    summary: 'The sandbox\'s "Try the demo": signs into the demo person of a kind, and answers their session.',
+    description: [
+      "`as`: a retailer (`Customer`), a brand (`Supplier`) or distributor staff (`Employee`). The demo person of that",
+      "kind and environment is made on first use: an account, the owner of a demo workspace holding the sandbox's demo",
+      "key of that kind (never a key in the page); the distributor staff person is linked to the sandbox's sales rep",
+      "with the most active accounts. Every visitor signs in as the same person, so its account, keys and members stay",
+      "as they are; each browser is a visitor of its own, whose requests and records are its own. Answers the session as",
+      "`GET /api/session` does, with its cookies (`Set-Cookie`: the session's and the visitor's).",
+      "",
+      "- 400 `NO_DEMO`: the environment is the real Data API, not the sandbox: sign in with your own account.",
+      "- 500 `DEMO_FAILED`: the demo person or workspace could not be made or signed in.",
+    ].join("\n"),
+    answer: SessionViewAnswer,
+    need: "anyone",
+    body: DemoSignIn,
+    maxBodyBytes: 4096,
+  },
   async ({ request, body }, deps: SessionDeps) => {
     const { as, environment } = body;
     const apiKey = deps.demoKey(environment, as);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { SandboxCheck } from "@/lib/session/session-view";
-import { healthResponse, type ReadinessDeps, readinessResponse } from "./health";
+import { healthResponse, type ReadinessDeps, ReadinessAnswer, readinessResponse } from "./health";
 import { createMetrics, metricsResponse } from "./metrics";
 
 const DRAINING = Symbol.for("backroom.draining");
@@ -105,7 +105,10 @@ describe("GET /api/ready", () => {
   ] as const)(
     "answers $status with the database $database, the cache $cache, the job queue $jobs and the sandbox $sandbox",
     async ({ database, cache, jobs, sandbox, status, body }) => {
-      expect(await read(await readinessResponse(deps(database, cache, jobs, sandbox)))).toEqual({ status, body });
+      const answered = await read(await readinessResponse(deps(database, cache, jobs, sandbox)));
+      expect(answered).toEqual({ status, body });
+      // What the route's spec says of it (`GET /api/openapi.json`), 503's body too.
+      expect(ReadinessAnswer.safeParse(answered.body).success).toBe(true);
     },
   );
 

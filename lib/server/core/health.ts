@@ -1,4 +1,5 @@
 import "server-only";
+import * as z from "zod";
 import type { SandboxCheck } from "@/lib/session/session-view";
 import { isDraining } from "./lifecycle";
 
@@ -14,6 +15,29 @@ export interface Readiness {
   status: "ok" | "degraded" | "unavailable" | "stopping";
   checks: { database: CheckState; cache: CheckState; jobs: CheckState; sandbox: SandboxCheck };
 }
+
+const CHECK = z.enum(["ok", "off", "unavailable"]);
+
+/** `GET /api/ready`'s body (`Readiness`). */
+export const ReadinessAnswer = z.object({
+  status: z
+    .enum(["ok", "degraded", "unavailable", "stopping"])
+    .describe(
+      "`ok`; `degraded`: serving, with the cache or the job queue away (uncached, or background work waiting in the " +
+        "queue) or the embedded sandbox not serving yet; `unavailable`: no database (503); `stopping`: SIGTERM (503).",
+    ),
+  checks: z.object({
+    database: CHECK.describe("`ok` once the migrations have run and the database answers."),
+    cache: CHECK.describe("Redis: `off` without it."),
+    jobs: CHECK.describe("Whether the job queue is started and its store answers."),
+    sandbox: z
+      .enum(["ok", "off", "preparing", "unavailable"])
+      .describe(
+        "The embedded sandbox: `off` where it serves no environment, `preparing` while it opens its databases at " +
+          "start, `unavailable` when its start failed (the next request to it tries again).",
+      ),
+  }),
+}) satisfies z.ZodType<Readiness>;
 
 export interface ReadinessDeps {
   /** "ok" once the migrations have run and the database answers; "unavailable" otherwise. */

@@ -91,15 +91,40 @@ export async function readInvitation(
 
 const Secret = z.strictObject({ secret: z.string().min(1).max(100) });
 
+/** What accepting or declining answers (`InvitationAnswer`): the invitation's workspace. */
+export const InvitationAnswerSchema = z.object({
+  workspaceId: z.string(),
+  workspaceName: z.string(),
+}) satisfies z.ZodType<InvitationAnswer>;
+
+/** The refusals both answers share (`forThisPerson`), in the description's words. */
+const INVITATION_REFUSALS = [
+  "`secret` is the invitation link's secret: an invitation's id, which its workspace's inviters see, answers nothing.",
+  "",
+  "- 404 `INVITATION_NOT_FOUND`: no invitation has that secret, or it is no longer open (accepted, declined,",
+  "  cancelled or expired).",
+  "- 403 `YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION`: it was sent to another address.",
+  "- 409 `INVITATION_VOID`: whoever made it may no longer invite to that workspace, or that role (they left, were",
+  "  removed or changed role); it is cancelled.",
+  "- 403 `DEMO_SHARED`: the shared demo's person answers no invitation.",
+  "- The accounts library's refusals, with its code (`EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION`",
+  "  where Backroom sends mail and the address is not confirmed).",
+].join("\n");
+
 /** Whether the person is already a member of a workspace (an invitation accepted twice: the second finds the first). */
 const memberOf = async (deps: InvitationsDeps, workspaceId: string, userId: string) =>
   parseRole(await roleOf(deps.db, workspaceId, userId)) !== undefined;
 
-// POST /api/invitations/accept {secret}: the person an invitation was sent to, signed in with its address (confirmed,
-// where Backroom sends mail), joins its workspace with its role and works in it from now on. The link's secret is
-// needed: an invitation's id, which its workspace's inviters see, accepts nothing. Accepting twice answers the same.
 export const acceptInvitation = defineRoute(
-  { need: "signed-in", body: Secret },
+  {
+    method: "POST",
+    path: "/api/invitations/accept",
+    summary: "The invited person joins the invitation's workspace with its role, and works in it from now on.",
+    description: `Signed in with the address it was sent to (confirmed, where Backroom sends mail). Accepting twice answers the same.\n\n${INVITATION_REFUSALS}`,
+    need: "signed-in",
+    body: Secret,
+    answer: InvitationAnswerSchema,
+  },
   async ({ request, actor, body }, deps: InvitationsDeps) => {
     const found = await createInvitationLinks(deps.db).find(body.secret);
     const answer = (invitation: OpenInvitation): InvitationAnswer => ({
@@ -118,9 +143,16 @@ export const acceptInvitation = defineRoute(
   },
 );
 
-// POST /api/invitations/decline {secret}: the person it was sent to declines it; its link works no more.
 export const declineInvitation = defineRoute(
-  { need: "signed-in", body: Secret },
+  {
+    method: "POST",
+    path: "/api/invitations/decline",
+    summary: "The invited person declines the invitation: its link works no more.",
+    description: `Signed in with the address it was sent to. Declining twice answers the same.\n\n${INVITATION_REFUSALS}`,
+    need: "signed-in",
+    body: Secret,
+    answer: InvitationAnswerSchema,
+  },
   async ({ request, actor, body }, deps: InvitationsDeps) => {
     const found = await createInvitationLinks(deps.db).find(body.secret);
     if (found?.status === "rejected" && found.email.toLowerCase() === actor.person.email.toLowerCase())

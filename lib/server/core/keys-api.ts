@@ -11,7 +11,7 @@ import { KeyRejected, probeKey } from "./key-probe";
 import { fetchWithin } from "./proxy/upstream";
 import { NO_STORE } from "./route-errors";
 import type { KeyHandle } from "./session";
-import { keysJson, type SessionDeps } from "./session-api";
+import { keysJson, type SessionDeps, SessionKeyAnswer } from "./session-api";
 
 /** A key's body is small: 4 KiB holds any key, environment and label. */
 const KEY_BODY_BYTES = 4096;
@@ -39,10 +39,17 @@ function tooManyAttempts(wait: ThrottleWait): RouteError {
   });
 }
 
-// GET /api/keys: the workspace's keys (every member: the header's switcher lists them), never a key itself.
-export const listKeys = defineRoute({ need: "workspace" }, async ({ actor }, deps: SessionDeps) => ({
-  keys: await keysJson(actor.workspace.keys, deps),
-}));
+export const listKeys = defineRoute(
+  {
+    method: "GET",
+    path: "/api/keys",
+    summary: "The workspace's keys, never a key itself.",
+    description: "Every member reads them: the header's key switcher lists them. Oldest first.",
+    need: "workspace",
+    answer: z.object({ keys: z.array(SessionKeyAnswer) }),
+  },
+  async ({ actor }, deps: SessionDeps) => ({ keys: await keysJson(actor.workspace.keys, deps) }),
+);
 
 /**
  * Checks a key with the Data API (`key-probe.ts`: its type and scope), as the pages' proxy would call it. A refused key
@@ -94,10 +101,25 @@ export async function checkedKey(
   }
 }
 
-// POST /api/keys {apiKey, environment, label?}: owners and admins add a key to the workspace, once, for everyone in it.
-// Backroom checks it with the Data API first (its type and scope), and keeps it encrypted; it never shows it again.
 export const addKey = defineRoute(
   {
+    method: "POST",
+    path: "/api/keys",
+    summary: "Adds a Data API key to the workspace, once, for everyone in it.",
+    description: [
+      "Backroom checks the key with the Data API first (its type and scope), keeps it encrypted and never shows it",
+      "again: the answer describes it (without a `label`, one is made from its scope: the retailer's or brand's name).",
+      "201 when the key is added; 200, the key as it is, when the workspace already holds the same key in that",
+      "environment.",
+      "",
+      "- 401 `KEY_REJECTED`: the Data API refused the key (recorded in the audit trail). Refused keys count against",
+      "  the caller's address: past the limit the refusal carries `retryAfterSeconds` and `Retry-After`.",
+      "- 429 `TOO_MANY_ATTEMPTS` (`retryAfterSeconds`, `Retry-After`): too many keys were refused from this address, or",
+      "  from everywhere within the last minute; no key is checked until then.",
+      "- 502 `KEY_CHECK_FAILED`: the Data API could not check the key (it does not count against the address).",
+    ].join("\n"),
+    status: 201,
+    answer: SessionKeyAnswer,
     need: "workspace",
     permission: { keys: ["manage"] },
     body: AddKey,
@@ -126,9 +148,18 @@ export const addKey = defineRoute(
   },
 );
 
-// DELETE /api/keys/{keyId}: owners and admins remove a key; its stored copy, cached answers and request log go at once.
 export const removeKey = defineRoute(
-  { need: "workspace", permission: { keys: ["manage"] } },
+  {
+    method: "DELETE",
+    path: "/api/keys/{keyId}",
+    summary: "Removes a key of the workspace: its stored copy, cached answers and request log go at once.",
+    description:
+      "Members who worked with it work with the workspace's oldest key from then on. Recorded in the audit trail. 404 " +
+      "when the workspace holds no key of that id.",
+    status: 204,
+    need: "workspace",
+    permission: { keys: ["manage"] },
+  },
   async ({ request, actor, params }, deps: SessionDeps) => {
     const held = actor.workspace.keys.find((k) => k.id === params.keyId);
     const removed = held ? await deps.keys.remove(actor.workspace.id, held.id) : undefined;
@@ -153,12 +184,22 @@ const UpdateKeyBody: z.ZodType<UpdateKey> = z.strictObject({
   historyScope: z.enum(HISTORY_SCOPES, { error: "Choose the linked reps' accounts or the whole distributor" }),
 });
 
-// PATCH /api/keys/{keyId} {historyScope}: owners and admins choose what an Employee key's insights history covers, the
-// accounts of the reps the workspace's members are linked to or the whole distributor's (a backfill of some hundreds of
-// requests, within the background's share of the key's hours). A change deletes the key's history and starts the new
-// walk; the same choice again changes nothing (a double click is one change). Recorded in the audit trail.
 export const updateKey = defineRoute(
   {
+    method: "PATCH",
+    path: "/api/keys/{keyId}",
+    summary: "Chooses what an Employee key's insights history covers.",
+    description: [
+      "`historyScope`: `linked-reps`, the accounts of the sales reps the workspace's members are linked to (the",
+      "default), or `distributor`, the whole distributor's (a backfill of some hundreds of requests, within the",
+      "background's share of the key's hours). A change deletes the key's history and starts the new walk, and is",
+      "recorded in the audit trail; the same choice again changes nothing (a double click is one change). Answers the",
+      "key as `GET /api/keys` lists it.",
+      "",
+      "- 404: the workspace holds no key of that id.",
+      "- 409 `NOT_FOR_THIS_KEY`: the key is not an Employee key (a brand's key keeps its own sales, a retailer's none).",
+    ].join("\n"),
+    answer: SessionKeyAnswer,
     need: "workspace",
     permission: { keys: ["manage"] },
     body: UpdateKeyBody,

@@ -4,7 +4,7 @@ import { databaseProfiles } from "./db/testing";
 import type { InvitationMade, MembersJson } from "@/lib/session/members-view";
 import { inviteMember, listMembers, updateMember } from "./members-api";
 import { recordingMailer } from "./auth/testing";
-import { describe as describeSession } from "./session-api";
+import { getSession } from "./session-api";
 import {
   BACKROOM,
   type BrowserInit,
@@ -161,14 +161,14 @@ describe("PATCH /api/members/{memberId} (the sales rep link)", () => {
     expect(
       (
         (await (
-          await describeSession(browserRequest("GET", "/api/session", { cookie: viewer.cookie, site: null }), backend)
+          await getSession(browserRequest("GET", "/api/session", { cookie: viewer.cookie, site: null }), backend)
         ).json()) as { salesRepUserId: number | null }
       ).salesRepUserId,
     ).toBeNull();
     const response = await link(owner.cookie, viewer.memberId, { salesRepUserId: 1042 });
     expect([response.status, await response.text()]).toEqual([204, ""]);
     expect(await repOf(owner.cookie, viewer.userId)).toBe(1042);
-    const session = await describeSession(
+    const session = await getSession(
       browserRequest("GET", "/api/session", { cookie: viewer.cookie, site: null }),
       backend,
     );

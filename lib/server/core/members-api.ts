@@ -1,7 +1,7 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import * as z from "zod";
-import type { InvitationRow, InvitationMade, MembersJson } from "@/lib/session/members-view";
+import type { InvitationMade, InvitationRow, MemberRow, MembersJson } from "@/lib/session/members-view";
 import { isOwner, mayGiveRole, ONLY_OWNERS_MAKE_OWNERS } from "@/lib/session/role-options";
 import { may, ROLE_NAMES } from "@/lib/session/roles";
 import type { ActorResolver } from "./auth/actor";
@@ -25,6 +25,52 @@ export interface MembersDeps {
   /** `PUBLIC_URL`: the address in an invitation's link (the request's own address without it). */
   publicUrl?: string;
 }
+
+/** A pending invitation (`InvitationRow`), by id: never its link's secret. */
+export const InvitationRowAnswer = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.string(),
+  expiresAt: z.string(),
+  invitedBy: z.string().describe("The inviter's email."),
+}) satisfies z.ZodType<InvitationRow>;
+
+/** A member (`MemberRow`). */
+export const MemberRowAnswer = z.object({
+  memberId: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  joinedAt: z.string(),
+  twoFactorEnabled: z.boolean(),
+  lastActiveAt: z
+    .string()
+    .nullable()
+    .describe("The last time any of their sessions was used (moved at most once a minute), or null."),
+  salesRepUserId: z.number().nullable().describe("The sales rep (`/salesReps` UserID) the member is linked to."),
+}) satisfies z.ZodType<MemberRow>;
+
+/** `GET /api/members` (`MembersJson`). */
+export const MembersAnswer = z.object({
+  members: z.array(MemberRowAnswer),
+  invitations: z
+    .array(InvitationRowAnswer)
+    .nullable()
+    .describe("The pending invitations, to those who may invite; null for the others, who see none."),
+  mailDelivers: z
+    .boolean()
+    .describe("Whether Backroom sends mail: without, an invitation's link is shown once, to whoever made it."),
+}) satisfies z.ZodType<MembersJson>;
+
+/** `POST /api/members/invitations` (`InvitationMade`). */
+export const InvitationMadeAnswer = z.object({
+  invitation: InvitationRowAnswer,
+  link: z
+    .string()
+    .optional()
+    .describe("The invitation's link, where Backroom sends no mail: answered this once, to whoever made it."),
+}) satisfies z.ZodType<InvitationMade>;
 
 const iso = (value: Date | string | number | null | undefined) =>
   value === null || value === undefined ? null : new Date(value).toISOString();
@@ -59,58 +105,69 @@ async function pendingInvitations(deps: MembersDeps, workspaceId: string): Promi
     }));
 }
 
-// GET /api/members: the workspace's members (role, two-factor status, last activity, rep link), for every member to
-// see who is in the workspace; its pending invitations only to those who may invite (never a link's secret).
-export const listMembers = defineRoute({ need: "workspace" }, async ({ actor }, deps: MembersDeps) => {
-  const db = tables(deps);
-  const workspaceId = actor.workspace.id;
-  const invites = may(actor.membership.role, { invitation: ["create"] });
-  const [members, sessions, invitations] = await Promise.all([
-    db
-      .selectFrom("auth_member")
-      .innerJoin("auth_user", "auth_user.id", "auth_member.userId")
-      .select([
-        "auth_member.id as memberId",
-        "auth_member.userId",
-        "auth_member.role",
-        "auth_member.createdAt",
-        "auth_member.salesRepUserId",
-        "auth_user.name",
-        "auth_user.email",
-        "auth_user.twoFactorEnabled",
-      ])
-      .where("auth_member.organizationId", "=", workspaceId)
-      .orderBy("auth_user.name")
-      .execute(),
-    db
-      .selectFrom("auth_session")
-      .innerJoin("auth_member", "auth_member.userId", "auth_session.userId")
-      .select(["auth_session.userId", (eb) => eb.fn.max("auth_session.updatedAt").as("last")])
-      .where("auth_member.organizationId", "=", workspaceId)
-      .groupBy("auth_session.userId")
-      .execute(),
-    invites ? pendingInvitations(deps, workspaceId) : null,
-  ]);
-  const lastActive = new Map(sessions.map((s) => [s.userId, iso(s.last as Date | string | null)]));
-  const body: MembersJson = {
-    members: members.map((m) => ({
-      memberId: m.memberId,
-      userId: m.userId,
-      name: m.name,
-      email: m.email,
-      role: m.role,
-      joinedAt: iso(m.createdAt)!,
-      twoFactorEnabled: Boolean(m.twoFactorEnabled),
-      // A visitor of the shared demo is active now; the demo person's last activity is another visitor's.
-      lastActiveAt:
-        actor.visitor && m.userId === actor.person.id ? new Date().toISOString() : (lastActive.get(m.userId) ?? null),
-      salesRepUserId: m.salesRepUserId ?? null,
-    })),
-    invitations,
-    mailDelivers: deps.mailDelivers,
-  };
-  return body;
-});
+export const listMembers = defineRoute(
+  {
+    method: "GET",
+    path: "/api/members",
+    summary: "The workspace's members, and its pending invitations to those who may invite.",
+    description:
+      "Every member sees who is in the workspace (by name): each member's role, two-factor status, last activity and " +
+      "sales rep link. The pending invitations, soonest to expire first, go only to those who may invite, never with " +
+      "a link's secret.",
+    need: "workspace",
+    answer: MembersAnswer,
+  },
+  async ({ actor }, deps: MembersDeps) => {
+    const db = tables(deps);
+    const workspaceId = actor.workspace.id;
+    const invites = may(actor.membership.role, { invitation: ["create"] });
+    const [members, sessions, invitations] = await Promise.all([
+      db
+        .selectFrom("auth_member")
+        .innerJoin("auth_user", "auth_user.id", "auth_member.userId")
+        .select([
+          "auth_member.id as memberId",
+          "auth_member.userId",
+          "auth_member.role",
+          "auth_member.createdAt",
+          "auth_member.salesRepUserId",
+          "auth_user.name",
+          "auth_user.email",
+          "auth_user.twoFactorEnabled",
+        ])
+        .where("auth_member.organizationId", "=", workspaceId)
+        .orderBy("auth_user.name")
+        .execute(),
+      db
+        .selectFrom("auth_session")
+        .innerJoin("auth_member", "auth_member.userId", "auth_session.userId")
+        .select(["auth_session.userId", (eb) => eb.fn.max("auth_session.updatedAt").as("last")])
+        .where("auth_member.organizationId", "=", workspaceId)
+        .groupBy("auth_session.userId")
+        .execute(),
+      invites ? pendingInvitations(deps, workspaceId) : null,
+    ]);
+    const lastActive = new Map(sessions.map((s) => [s.userId, iso(s.last as Date | string | null)]));
+    const body: MembersJson = {
+      members: members.map((m) => ({
+        memberId: m.memberId,
+        userId: m.userId,
+        name: m.name,
+        email: m.email,
+        role: m.role,
+        joinedAt: iso(m.createdAt)!,
+        twoFactorEnabled: Boolean(m.twoFactorEnabled),
+        // A visitor of the shared demo is active now; the demo person's last activity is another visitor's.
+        lastActiveAt:
+          actor.visitor && m.userId === actor.person.id ? new Date().toISOString() : (lastActive.get(m.userId) ?? null),
+        salesRepUserId: m.salesRepUserId ?? null,
+      })),
+      invitations,
+      mailDelivers: deps.mailDelivers,
+    };
+    return body;
+  },
+);
 
 const Invite = z.strictObject({
   email: z.email({ error: "email: an email address" }).max(254),
@@ -120,10 +177,26 @@ const Invite = z.strictObject({
 /** Backroom's address, for a link in a mail: PUBLIC_URL, else the address the request came to. */
 const siteOf = (request: Request, deps: MembersDeps) => deps.publicUrl ?? publicOrigin(request);
 
-// POST /api/members/invitations {email, role}: owners and admins invite someone (an admin never as owner). The link's
-// secret is mailed to the address; where Backroom sends no mail, it is answered here, once, to whoever made it.
 export const inviteMember = defineRoute(
-  { need: "workspace", permission: { invitation: ["create"] }, body: Invite },
+  {
+    method: "POST",
+    path: "/api/members/invitations",
+    summary: "Invites someone to the workspace, with a role.",
+    description: [
+      `The invitation's link (its secret) is mailed to the address, and ends in ${INVITATION_DAYS} days; where Backroom`,
+      "sends no mail, the link is answered here (`link`), once, to whoever made it.",
+      "",
+      "- 400 `VALIDATION_FAILED` on `role`: an admin invites no owner (only owners invite owners).",
+      "- 403 `DEMO_SHARED`: an address of the shared demo's domain (`backroom.invalid`).",
+      "- The accounts library's refusals, with its code: `USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION`,",
+      "  `USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION`.",
+    ].join("\n"),
+    status: 201,
+    answer: InvitationMadeAnswer,
+    need: "workspace",
+    permission: { invitation: ["create"] },
+    body: Invite,
+  },
   async ({ request, actor, body }, deps: MembersDeps) => {
     if (isReservedAddress(body.email)) throw refuse("demo-shared", RESERVED_ADDRESS_DETAIL);
     if (!mayGiveRole({ myRole: actor.membership.role, myUserId: actor.person.id, to: body.role }))
@@ -151,13 +224,20 @@ export const inviteMember = defineRoute(
       },
       ...(deps.mailDelivers ? {} : { link }),
     };
-    return Response.json(made, { status: 201, headers: NO_STORE });
+    return made;
   },
 );
 
-// DELETE /api/members/invitations/{invitationId}: owners and admins cancel one of the workspace's pending invitations.
 export const cancelInvitation = defineRoute(
-  { need: "workspace", permission: { invitation: ["cancel"] } },
+  {
+    method: "DELETE",
+    path: "/api/members/invitations/{invitationId}",
+    summary: "Cancels one of the workspace's pending invitations: its link works no more.",
+    description: "404 when the workspace has no pending invitation of that id.",
+    status: 204,
+    need: "workspace",
+    permission: { invitation: ["cancel"] },
+  },
   async ({ request, actor, params }, deps: MembersDeps) => {
     const found = await tables(deps)
       .selectFrom("auth_invitation")
@@ -214,11 +294,22 @@ async function changeRole(
   });
 }
 
-// PATCH /api/members/{memberId} {role} or {salesRepUserId}: owners and admins change a member's role (owners only make
-// or change owners, or change anything of one; the last owner stays owner), or link them to a sales rep (`/salesReps` UserID) so their customers,
-// delivery days and AR aging open on "My accounts": a view, not a security boundary.
 export const updateMember = defineRoute(
   {
+    method: "PATCH",
+    path: "/api/members/{memberId}",
+    summary: "Changes a member's role, or the sales rep they are linked to.",
+    description: [
+      "One change a request: `{role}`, or `{salesRepUserId}` (a `/salesReps` UserID; null: none). A member linked to a",
+      'sales rep finds that rep\'s customers, delivery days and AR aging on "My accounts": a view, not a security',
+      "boundary. The same role again changes nothing.",
+      "",
+      "- 404: no member of this workspace has that id.",
+      "- 403 `FORBIDDEN_BY_ROLE`: an admin changing anything of an owner's (only owners make or change owners).",
+      "- 400 `VALIDATION_FAILED` on `role`: an admin making an owner, or the workspace's last owner made anything else",
+      "  (the last owner stays owner: make another member owner first).",
+    ].join("\n"),
+    status: 204,
     need: "workspace",
     permission: { member: ["update"] },
     body: MemberChange,
@@ -248,10 +339,20 @@ export const updateMember = defineRoute(
   },
 );
 
-// DELETE /api/members/{memberId}: owners and admins remove a member (an admin never an owner; nobody themselves: they
-// leave the workspace instead). Their access ends on every instance within a second.
 export const removeMember = defineRoute(
-  { need: "workspace", permission: { member: ["delete"] } },
+  {
+    method: "DELETE",
+    path: "/api/members/{memberId}",
+    summary: "Removes a member from the workspace: their access ends on every instance within a second.",
+    description: [
+      "- 404: no member of this workspace has that id.",
+      "- 403 `FORBIDDEN_BY_ROLE`: an admin removing an owner (only owners remove owners), or anyone removing",
+      "  themselves (they leave the workspace instead: `POST /api/workspace/leave`).",
+    ].join("\n"),
+    status: 204,
+    need: "workspace",
+    permission: { member: ["delete"] },
+  },
   async ({ request, actor, params }, deps: MembersDeps) => {
     const { member } = await memberOf(deps, actor.workspace.id, params.memberId);
     if (member.userId === actor.person.id)

@@ -11,22 +11,62 @@ export interface RequestLogDeps extends RouteDeps {
 
 /** Rows answered when `?limit=` is not given; at most `MAX_ENTRIES_PER_KEY` (200) may be asked for. */
 export const DEFAULT_REQUEST_LIMIT = 100;
-const Limit = z.coerce.number().int().min(1).max(200);
+const Limit = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(200)
+  .describe(`How many requests, from 1 to 200 (${DEFAULT_REQUEST_LIMIT} when not given).`);
 
-/**
- * `GET /api/session/requests?limit=`: the recent requests made with the workspace's keys (by any of its members: the
- * key's hour is theirs together), newest first, each with its key's id, label and environment (never the key). 401
- * without a session, 403 outside a workspace (define-route.ts), 400 when `limit` is not an integer from 1 to 200
- * (default 100). Always `private, no-store`.
- *
- * @example
- * export const GET = async (request: Request) => listRequests(request, await backend());
- * // 200 {"requests":[{"keyId":"k1","label":"Acme (Customer)","environment":"test","at":"2026-11-21T18:00:00.000Z",
- * //   "method":"GET","path":"/api/v1/invoices?Statuses=1,7","operation":"listInvoices","status":200,
- * //   "durationMs":41.2,"requestId":"3f...","source":"upstream"}]}
- */
+/** One logged request (`RequestLogRow`): never the key, nor a body. */
+const RequestLogRowAnswer = z.object({
+  keyId: z.string().describe("The id of the workspace's key that made it."),
+  label: z.string().describe("That key's label."),
+  environment: z.enum(["production", "test"]),
+  at: z.string().describe("When the request reached the proxy, ISO 8601 UTC."),
+  method: z.string(),
+  path: z
+    .string()
+    .describe(
+      "`/api/{version}/...` with the path's values filled, and the query as the browser sent it (at most 500 characters).",
+    ),
+  operation: z
+    .string()
+    .nullable()
+    .describe("The Data API operation's id, or null when the path or method matched none."),
+  status: z.number(),
+  durationMs: z.number().describe("From the request reaching the proxy to its answer's headers, in ms (1 decimal)."),
+  requestId: z.string().describe("The X-Request-Id the browser got back."),
+  source: z
+    .enum(["upstream", "cache", "revalidated", "stale", "refused"])
+    .describe(
+      "How the proxy answered: `upstream` (the Data API was called), `cache` (a fresh cached copy), `revalidated` (the " +
+        "API answered 304 to the cached copy's ETag), `stale` (the last-known copy, the API having failed), `refused` " +
+        "(by the proxy, before anything went upstream).",
+    ),
+  by: z
+    .enum(["follow-up", "watch", "report", "sync"])
+    .optional()
+    .describe(
+      "Made by Backroom for the workspace, not by a person's page: a write's follow-up, a watch, a report, a sync.",
+    ),
+});
+
+/** `GET /api/session/requests` (`RequestLogJson`). */
+export const RequestLogAnswer = z.object({
+  requests: z.array(RequestLogRowAnswer),
+}) satisfies z.ZodType<RequestLogJson>;
+
 export const listRequests = defineRoute(
   {
+    method: "GET",
+    path: "/api/session/requests",
+    summary: "The recent requests made with the workspace's keys, newest first (the Requests page).",
+    description:
+      "By any of the workspace's members (a key's hour is theirs together), each with its key's id, label and " +
+      "environment, never the key. A visitor of the shared demo lists only what their own pages asked. Always " +
+      "`private, no-store`.",
+    answer: RequestLogAnswer,
     need: "workspace",
     query: z.object({ limit: Limit.optional() }).transform(({ limit }) => limit ?? DEFAULT_REQUEST_LIMIT),
     invalid: "limit must be an integer from 1 to 200",

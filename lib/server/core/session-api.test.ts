@@ -5,7 +5,7 @@ import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import type { AuthTables } from "./db/schema";
 import { proxyRequest } from "./proxy";
 import { createRequestLog } from "./request-log";
-import { chooseKey, describe as describeSession } from "./session-api";
+import { chooseKey, getSession } from "./session-api";
 import { addKey, listKeys, removeKey } from "./keys-api";
 import { demoSignIn } from "./demo-api";
 import { createMemoryStore } from "./shared/memory-store";
@@ -33,8 +33,7 @@ beforeEach(async () => {
 });
 afterEach(() => backend.close());
 
-const get = (cookie?: string) =>
-  describeSession(browserRequest("GET", "/api/session", { cookie, site: null }), backend);
+const get = (cookie?: string) => getSession(browserRequest("GET", "/api/session", { cookie, site: null }), backend);
 const choose = (cookie: string, json: unknown, init: BrowserInit = {}) =>
   chooseKey(browserRequest("PATCH", "/api/session", { cookie, json, ...init }), backend);
 const keysOf = (cookie: string) => listKeys(browserRequest("GET", "/api/keys", { cookie, site: null }), backend);

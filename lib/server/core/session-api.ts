@@ -1,7 +1,7 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import * as z from "zod";
-import type { SessionKey, SessionView, WorkspaceChoice } from "@/lib/session/session-view";
+import { HISTORY_SCOPES, type SessionKey, type SessionView, type WorkspaceChoice } from "@/lib/session/session-view";
 import type { Actor, ActorResolver } from "./auth/actor";
 import type { Auth } from "./auth/auth";
 import { isDemoPerson } from "./auth/demo";
@@ -43,6 +43,61 @@ export interface SessionDeps {
   /** The demo people's passwords are derived from this (SESSION_SECRET): never stored, never shown. */
   secret: string;
 }
+
+/** A workspace's key as the pages see it (`SessionKey`): never the key itself nor its fingerprint. */
+export const SessionKeyAnswer = z.object({
+  id: z.string(),
+  keyType: z.enum(["Employee", "Customer", "Supplier"]),
+  environment: z.enum(["production", "test"]),
+  sandbox: z.boolean().describe("The environment is served by Backroom's embedded sandbox."),
+  label: z.string(),
+  scope: z
+    .object({
+      customers: z.array(z.object({ id: z.number(), name: z.string() })).optional(),
+      suppliers: z.array(z.object({ id: z.number(), name: z.string() })).optional(),
+      summary: z.string(),
+    })
+    .describe("Whose data the key reads: its customers or suppliers, and a sentence saying so."),
+  hint: z.string().describe("The key's last four characters, to tell keys apart."),
+  addedAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  rateLimit: z
+    .object({ limit: z.number(), remaining: z.number(), resetsAt: z.string(), seenAt: z.string() })
+    .nullable()
+    .describe("The key's hourly rate limit as the Data API last reported it (`seenAt`), or null before any."),
+  historyScope: z
+    .enum(HISTORY_SCOPES)
+    .optional()
+    .describe("An Employee key's: what its insights history covers (`linked-reps` or `distributor`)."),
+}) satisfies z.ZodType<SessionKey>;
+
+/** `GET /api/session` (`SessionView`). */
+export const SessionViewAnswer = z.object({
+  person: z.object({ id: z.string(), email: z.string(), name: z.string(), twoFactorEnabled: z.boolean() }),
+  workspace: z
+    .object({ id: z.string(), name: z.string(), slug: z.string(), requireTwoFactor: z.boolean() })
+    .nullable()
+    .describe("The workspace the person works in, or null in none."),
+  role: z.string().nullable().describe("The person's role there (owner, admin, ...), or null in no workspace."),
+  salesRepUserId: z
+    .number()
+    .nullable()
+    .describe("The sales rep (`/salesReps` UserID) the person is linked to in this workspace, if any."),
+  needsTwoFactor: z
+    .boolean()
+    .describe("The workspace requires two factors and the person has none yet: no key until they turn them on."),
+  workspaces: z
+    .array(z.object({ id: z.string(), name: z.string(), slug: z.string(), role: z.string() }))
+    .describe("Every workspace the person belongs to, with their role in each, by name."),
+  keys: z
+    .array(SessionKeyAnswer)
+    .describe("The workspace's keys (none while the person lacks the two factors it requires)."),
+  activeKeyId: z.string().nullable().describe("The key the person works with, or null."),
+  mailDelivers: z
+    .boolean()
+    .describe("Whether Backroom sends mail: without, an invitation's link is shown once, to the person who made it."),
+  demo: z.boolean().describe("The shared demo person of the sandbox: its account, keys and members stay as they are."),
+}) satisfies z.ZodType<SessionView>;
 
 /** Each key as the pages see it (never the key nor its fingerprint), with its last rate-limit figures. */
 export async function keysJson(
@@ -106,17 +161,36 @@ export async function sessionView(
   };
 }
 
-// GET /api/session: who is signed in, the workspace they work in and their role, its keys and the one they work with,
-// their other workspaces (401 NOT_SIGNED_IN without a session).
-export const describe = defineRoute({ need: "signed-in" }, async ({ actor }, deps: SessionDeps) =>
-  sessionView(actor, deps),
+export const getSession = defineRoute(
+  {
+    method: "GET",
+    path: "/api/session",
+    summary:
+      "Who is signed in: the workspace they work in and their role, its keys and the one they work with, their other workspaces.",
+    description:
+      "Never a key: each key is described by its type, environment, label, scope and last four characters, with the " +
+      "last rate-limit figures the Data API reported for it.",
+    need: "signed-in",
+    answer: SessionViewAnswer,
+  },
+  async ({ actor }, deps: SessionDeps) => sessionView(actor, deps),
 );
 
 const ChooseKey = z.strictObject({ activeKeyId: z.string().min(1).max(100) });
 
-// PATCH /api/session {activeKeyId}: work with another key of the workspace from now on, in every session of the person.
 export const chooseKey = defineRoute(
-  { need: "workspace", body: ChooseKey, maxBodyBytes: 4096 },
+  {
+    method: "PATCH",
+    path: "/api/session",
+    summary: "Works with another key of the workspace from now on, in every session of the person.",
+    description:
+      "`activeKeyId` is the id of one of the workspace's keys (404 for another). Answers the session as `GET " +
+      "/api/session` does, with the key chosen.",
+    need: "workspace",
+    body: ChooseKey,
+    maxBodyBytes: 4096,
+    answer: SessionViewAnswer,
+  },
   async ({ request, actor, body }, deps: SessionDeps) => {
     if (!(await deps.keys.setActive(actor.workspace.id, actor.person.id, body.activeKeyId)))
       throw refuse("no-such-key");

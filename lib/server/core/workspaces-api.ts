@@ -44,10 +44,35 @@ async function justMade(deps: WorkspacesDeps, userId: string, name: string) {
   return rows.find((w) => new Date(w.createdAt).getTime() > Date.now() - SAME_WORKSPACE_MS);
 }
 
-// POST /api/workspaces {name}: a signed-in person makes a workspace, as its owner, and works in it from now on. Its
-// slug is Backroom's (`workspaceSlug`: never one of the demo's); the same name again within a minute is the same one.
+/** `POST /api/workspaces` (`WorkspaceMade`). */
+export const WorkspaceMadeAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+}) satisfies z.ZodType<WorkspaceMade>;
+
+/** The refusal of a change made while another tab moved the person to another workspace. */
+const WORKSPACE_CHANGED =
+  "`workspaceId`, optional: the workspace the page showed; 409 `WORKSPACE_CHANGED` when the person now works in another " +
+  "(chosen in another tab), and nothing is changed.";
+
 export const createWorkspace = defineRoute(
-  { need: "signed-in", body: z.strictObject({ name: Name }) },
+  {
+    method: "POST",
+    path: "/api/workspaces",
+    summary: "Makes a workspace, as its owner, and works in it from now on.",
+    description: [
+      "Its slug is Backroom's (never one of the demo's). The same name again within a minute answers the workspace",
+      "already made (a double click or a retry is one workspace).",
+      "",
+      "- 403 `DEMO_SHARED`: the shared demo's person makes none.",
+      "- 409 `WORKSPACE_NOT_MADE`: it could not be made (its slugs taken, three times): try again.",
+    ].join("\n"),
+    status: 201,
+    answer: WorkspaceMadeAnswer,
+    need: "signed-in",
+    body: z.strictObject({ name: Name }),
+  },
   async ({ request, actor, body }, deps: WorkspacesDeps) => {
     if (isDemoPerson(actor.person.email)) throw refuse("demo-shared");
     let made = await justMade(deps, actor.person.id, body.name);
@@ -63,8 +88,7 @@ export const createWorkspace = defineRoute(
     }
     if (!made) throw refusal("WORKSPACE_NOT_MADE", "The workspace could not be made: try again.", 409);
     await deps.auth.api.setActiveOrganization({ body: { organizationId: made.id }, headers: request.headers });
-    const answer: WorkspaceMade = { id: made.id, name: made.name, slug: made.slug };
-    return Response.json(answer, { status: 201, headers: NO_STORE });
+    return { id: made.id, name: made.name, slug: made.slug } satisfies WorkspaceMade;
   },
 );
 
@@ -90,10 +114,24 @@ const WorkspaceChange = z
     error: "Give the workspace's new name, or whether it requires two factors.",
   });
 
-// PATCH /api/workspace {name?, requireTwoFactor?}: owners and admins rename the workspace they work in, or require two
-// factors of its members (only once they have their own: they would shut themselves out).
 export const updateWorkspace = defineRoute(
-  { need: "workspace", permission: { organization: ["update"] }, body: WorkspaceChange },
+  {
+    method: "PATCH",
+    path: "/api/workspace",
+    summary: "Renames the workspace worked in, or requires two factors of its members.",
+    description: [
+      "At least one of `name` and `requireTwoFactor`. Members without two factors in a workspace that requires them",
+      "read none of its data until they turn theirs on (403 `TWO_FACTOR_REQUIRED`).",
+      "",
+      `- ${WORKSPACE_CHANGED}`,
+      "- 409 `TWO_FACTOR_FIRST`: requiring two factors before the person turned on their own (they would shut",
+      "  themselves out).",
+    ].join("\n"),
+    status: 204,
+    need: "workspace",
+    permission: { organization: ["update"] },
+    body: WorkspaceChange,
+  },
   async ({ request, actor, body }, deps: WorkspacesDeps) => {
     stillShown(actor, body.workspaceId);
     if (body.requireTwoFactor && !actor.person.twoFactorEnabled)
@@ -116,10 +154,23 @@ export const updateWorkspace = defineRoute(
   },
 );
 
-// POST /api/workspace/leave {workspaceId?}: a member leaves the workspace they work in (not its last owner), two factors
-// or not.
 export const leaveWorkspace = defineRoute(
-  { need: "member", body: z.strictObject({ workspaceId: ShownWorkspace.optional() }).optional() },
+  {
+    method: "POST",
+    path: "/api/workspace/leave",
+    summary: "Leaves the workspace worked in, two factors or not.",
+    description: [
+      "The invitations the person made in it are cancelled with them. The body is optional.",
+      "",
+      `- ${WORKSPACE_CHANGED}`,
+      "- 400 `YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER`: the last owner stays (make another member owner",
+      "  first).",
+      "- 403 `DEMO_SHARED`: the shared demo's person stays in the demo.",
+    ].join("\n"),
+    status: 204,
+    need: "member",
+    body: z.strictObject({ workspaceId: ShownWorkspace.optional() }).optional(),
+  },
   async ({ request, actor, body }, deps: WorkspacesDeps) => {
     stillShown(actor, body?.workspaceId);
     if (isDemoPerson(actor.person.email)) throw refuse("demo-shared");
@@ -133,10 +184,17 @@ export const leaveWorkspace = defineRoute(
   },
 );
 
-// PUT /api/session/workspace {workspaceId}: work in another of one's workspaces from now on. Someone who is not a
-// member of it is refused, and their session keeps the workspace it had.
 export const chooseWorkspace = defineRoute(
-  { need: "signed-in", body: z.strictObject({ workspaceId: z.string().min(1).max(100) }) },
+  {
+    method: "PUT",
+    path: "/api/session/workspace",
+    summary: "Works in another of one's workspaces from now on.",
+    description:
+      "404 `NO_SUCH_WORKSPACE` when the person is not a member of it: their session keeps the workspace it had.",
+    status: 204,
+    need: "signed-in",
+    body: z.strictObject({ workspaceId: z.string().min(1).max(100) }),
+  },
   async ({ request, actor, body }, deps: WorkspacesDeps) => {
     const membership = await tables(deps)
       .selectFrom("auth_member")

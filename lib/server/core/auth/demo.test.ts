@@ -3,7 +3,7 @@ import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { inviteMember, updateMember } from "../members-api";
 import { createWorkspace, leaveWorkspace, updateWorkspace } from "../workspaces-api";
 import { authRoute } from "./auth-route";
-import { describe as describeSession } from "../session-api";
+import { getSession } from "../session-api";
 import { addKey, listKeys, removeKey } from "../keys-api";
 import { demoSignIn } from "../demo-api";
 import {
@@ -64,9 +64,9 @@ describe("the shared demo person", () => {
   it("is told so by GET /api/session (the pages hide what it may not change), and nobody else is", async () => {
     const shown = async (cookie: string) =>
       (
-        (await (
-          await describeSession(browserRequest("GET", "/api/session", { cookie, site: null }), backend)
-        ).json()) as { demo: boolean }
+        (await (await getSession(browserRequest("GET", "/api/session", { cookie, site: null }), backend)).json()) as {
+          demo: boolean;
+        }
       ).demo;
     expect(await shown(await demoPerson())).toBe(true);
     expect(await shown((await connectKey(backend, DEMO_KEYS.Employee, "Employee")).cookie)).toBe(false);

@@ -39,7 +39,12 @@ export function proxyRoute(version: Version) {
     {
       method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
       path: `/api/${version}/{path}`,
-      summary: `The Data API's ${version} operations, forwarded with the key the person works with.`,
+      summary: `The Data API's ${version} operations, forwarded with the key the person works with in the workspace.`,
+      description: proxyDescription(version),
+      answer: {
+        mediaType: "application/json",
+        description: "The Data API's own answer to the operation: its status, body and headers (`/openapi.json`).",
+      },
       need: "key",
       onRefused: (refused, deps: ProxyDeps & RouteDeps) => unauthenticated(deps, refused),
     },
@@ -223,3 +228,28 @@ async function forward(call: ProxyCall): Promise<Response> {
   if (operation.method !== "GET") return storeWrite(forwarding, sent.response, passed);
   return storeRead(forwarding, sent, passed, copy);
 }
+/**
+ * What a caller of the proxy must know: it answers the Data API's own answer, described apart (`/openapi.json`).
+ */
+const proxyDescription = (version: Version) =>
+  [
+    `\`{path}\` is a Data API operation's path below \`/api/${version}/\`, with its query and body as the Data API takes`,
+    "them. The answer is the Data API's own, described in `/openapi.json`: its status, body and headers (`ETag`,",
+    "`RateLimit-*`, `Retry-After`, `X-Request-Id`, `Idempotency-Replayed`, `Preference-Applied`; `Location` rewritten to",
+    "`/api/...`), with `Cache-Control: private, no-store`. The upstream address is built from the configured base and",
+    "the operation's template, never from the browser's path. Besides the refusals of who is asking:",
+    "",
+    "- 404: no operation has that path; 405 with `Allow`: not with that method.",
+    "- 400, 413, 415: the path, query or body break the Data API's contract (checked as the sandbox checks them).",
+    "- 403 `FORBIDDEN_BY_ROLE`: a write the person's role does not allow (recorded refused, nothing upstream).",
+    "- 409 `OVER_OPEN_BALANCE`: a payment allocation above what its target invoice still owes, less the requests",
+    "  already outstanding toward it (recorded refused, nothing upstream).",
+    "- 503: a write the audit trail keeps, which the trail cannot record now (nothing is sent).",
+    "- 504: no answer within the timeout; 502: the Data API cannot be reached. Writes are never retried.",
+    "",
+    "GET answers are cached per key: a fresh copy is served without an upstream call, a stale one revalidated with",
+    "`If-None-Match` (`Cache-Control: no-cache` revalidates); a write makes its resource's copies out of date. A GET",
+    "the Data API answers with 429 or 5xx, too late or not at all is answered with the last-known copy when there is",
+    "one, up to `STALE_IF_ERROR_HOURS` old (less when the request's `Cache-Control: stale-if-error=<seconds>` says so),",
+    "marked `X-Backroom-Stale`. Every answer is kept in the workspace's request log (`GET /api/session/requests`).",
+  ].join("\n");
