@@ -274,3 +274,15 @@ export interface CollectStop {
   /** What was already recorded as collected for this delivery. */
   collected: CollectedView[];
 }
+
+export const CollectStopAnswer = z.object({
+  arAccountId: z.number(),
+  customerId: z.number(),
+  customerName: z.string(),
+  deliveryDate: z.string().describe("The delivery's day (YYYY-MM-DD)."),
+  reasons: z.array(z.enum(["over60", "overLimit"])).describe("Why: over 60 days, over its limit, or both."),
+  over60: cents("What is more than 60 days past due"),
+  available: centsOrNull("What is left of its limit; null without one"),
+  toCollect: cents("What to collect"),
+  collected: z.array(CollectedViewAnswer).describe("What was already recorded as collected for this delivery."),
+}) satisfies z.ZodType<CollectStop>;
