@@ -174,22 +174,47 @@ export const SORTS = COLUMNS.filter((c) => c.order).map((c) => c.id) as [string,
 
 /** The page's address: every choice is in it (a bookmark and the export ask the same). Bad values fall back. */
 export const CollectionsQuery = z.object({
-  age: z.enum(AGES.map((a) => a.value) as ["any", "30", "60", "90"]).catch("any"),
-  /** On hold only. */
-  hold: z.literal("1").optional().catch(undefined),
-  /** Unapplied credit only: payments' credit left to allocate, or open credit. */
-  credit: z.literal("1").optional().catch(undefined),
-  /** Over its credit limit only (as `GET /api/credit?over=limit`). */
-  over: z.literal("limit").optional().catch(undefined),
-  /** One collection agent by name, or `NO_AGENT`. */
-  agent: z.string().trim().min(1).max(200).optional().catch(undefined),
-  /** Words of a customer's name, or an AR account's or customer's id. */
-  q: z.string().trim().min(1).max(200).optional().catch(undefined),
+  age: z
+    .enum(AGES.map((a) => a.value) as ["any", "30", "60", "90"])
+    .catch("any")
+    .describe("The least age of a balance: any, or over 30, 60 or 90 days."),
+  hold: z.literal("1").optional().catch(undefined).describe("On hold only."),
+  credit: z
+    .literal("1")
+    .optional()
+    .catch(undefined)
+    .describe("Unapplied credit only: payments' credit left to allocate, or open credit."),
+  over: z
+    .literal("limit")
+    .optional()
+    .catch(undefined)
+    .describe("Over its credit limit only (as `GET /api/credit?over=limit`)."),
+  agent: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .catch(undefined)
+    .describe("One collection agent by name, or `NO_AGENT`."),
+  q: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .catch(undefined)
+    .describe("Words of a customer's name, or an AR account's or customer's id."),
   sort: z.enum(SORTS).catch("over90"),
   dir: z.enum(["asc", "desc"]).catch("desc"),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
-  /** The whole table on a phone rather than a card per account (the lists' `?table=whole`); the export ignores it. */
-  table: z.literal("whole").optional().catch(undefined),
+  table: z
+    .literal("whole")
+    .optional()
+    .catch(undefined)
+    .describe(
+      "The whole table on a phone rather than a card per account (the lists' `?table=whole`); the export ignores it.",
+    ),
 });
 export type CollectionsQuery = z.infer<typeof CollectionsQuery>;
 

@@ -119,14 +119,15 @@ const FIELDS = {
   dir: z.enum(["asc", "desc"], { error: "dir is asc or desc." }).default("desc"),
   over: z
     .enum(CREDIT_OVER, { error: 'over is "limit" (over its limit) or "60" (over 60 days), or left out.' })
-    .optional(),
-  /** Words of the account's name, or an AR account's or customer's id; empty is none. */
+    .optional()
+    .describe("Only the accounts over their limit (less than nothing available), or owing something over 60 days."),
   q: z
     .string({ error: "q is text: a name or an id." })
     .trim()
     .max(200, "q is at most 200 characters.")
     .optional()
-    .transform((q) => q || undefined),
+    .transform((q) => q || undefined)
+    .describe("Words of the account's name, or an AR account's or customer's id; empty is none."),
   page: z.coerce
     .number({ error: "page is a page number, 1 or more." })
     .int("page is a whole number.")

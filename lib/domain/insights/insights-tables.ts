@@ -84,20 +84,35 @@ export type DistributionSort = (typeof DISTRIBUTION_SORTS)[number];
 
 /** The page's address: every choice is in it (a bookmark, a saved link and the export ask the same). Bad values fall back. */
 export const InsightsQuery = z.object({
-  /** Weeks in the period, ending on the history's last day. */
-  weeks: z.enum(PERIODS).catch("13"),
-  /** One retailer: every section narrows to it. */
-  customer: z.coerce.number().int().positive().optional().catch(undefined),
-  /** One supplier (an Employee key's history holds every supplier's lines): its lines only. */
-  supplier: z.coerce.number().int().positive().optional().catch(undefined),
-  /** One rep: the customers they cover only, and their weekly leaderboard. */
-  rep: z.coerce.number().int().positive().optional().catch(undefined),
-  /** The health table's tier filter. */
-  tier: z.enum(TIERS).optional().catch(undefined),
-  sort: z.enum(HEALTH_SORTS).catch("revenueLast30"),
+  weeks: z.enum(PERIODS).catch("13").describe("Weeks in the period, ending on the history's last day."),
+  customer: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .catch(undefined)
+    .describe("One retailer: every section narrows to it."),
+  supplier: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .catch(undefined)
+    .describe("One supplier (an Employee key's history holds every supplier's lines): its lines only."),
+  rep: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .catch(undefined)
+    .describe("One rep: the customers they cover only, and their weekly leaderboard."),
+  tier: z.enum(TIERS).optional().catch(undefined).describe("The health table's tier filter."),
+  sort: z.enum(HEALTH_SORTS).catch("revenueLast30").describe("The health table's order."),
   dir: z.enum(["asc", "desc"]).catch("desc"),
-  /** The distribution tables' order (both by product and by line). */
-  dsort: z.enum(DISTRIBUTION_SORTS).catch("doors"),
+  dsort: z
+    .enum(DISTRIBUTION_SORTS)
+    .catch("doors")
+    .describe("The distribution tables' order (both by product and by line)."),
   ddir: z.enum(["asc", "desc"]).catch("desc"),
 });
 export type InsightsQuery = z.infer<typeof InsightsQuery>;

@@ -2,7 +2,7 @@ import "server-only";
 import * as z from "zod";
 import { csvHeader, csvRows } from "@/lib/format/csv";
 import { accountLabel, type AgingLine, type AgingRow, linesOf, supplierLabel } from "@/lib/domain/ar-aging/aging";
-import { agingListQuery, ofSuppliers, sortedLines } from "@/lib/domain/ar-aging/aging-list";
+import { AGING_SORTS, agingListQuery, ofSuppliers, sortedLines } from "@/lib/domain/ar-aging/aging-list";
 import { LIST_VIEWS } from "@/lib/domain/views/list-views";
 import type { ListViewSpec } from "@/lib/domain/views/list-view-spec";
 import { viewExportColumns } from "@/lib/domain/views/export-columns";
@@ -14,16 +14,38 @@ import { agingPending } from "./errors";
 
 /** The export's parameters: the suppliers to keep, and the table's order (a value it does not know is the default's). */
 const AgingExportQuery = z
-  .record(z.string(), z.string())
+  .object({
+    SupplierIDs: z.string().optional().describe("The suppliers to keep, their ids comma-separated (all by default)."),
+    sort: z
+      .string()
+      .optional()
+      .describe(`The column the rows are sorted by: ${AGING_SORTS.join(", ")} (the default: total).`),
+    dir: z.string().optional().describe("asc or desc (the default)."),
+  })
   .transform((params) => ({ supplierIds: params.SupplierIDs, list: agingListQuery(params) }));
 
-// GET /api/ar-aging/export[?SupplierIDs&sort&dir]: an Employee key's whole AR aging as CSV from its snapshot alone (no
-// request to the API), every row the supplier filter keeps in the table's order, the columns the live report's export
-// writes (the list view's): what the AR aging page's "Export CSV" downloads when it is drawn from the snapshot. Sorted
-// by supplier, the rows go by supplier id (the snapshot holds no supplier names). 403 for a key other than an Employee
-// key's, 409 until the key's first walk that kept the aging is in.
 export const getAgingExport = defineRoute(
-  { need: "key", keyTypes: ["Employee"], what: "The AR aging's snapshot", query: AgingExportQuery },
+  {
+    method: "GET",
+    path: "/api/ar-aging/export",
+    summary: "Downloads an Employee key's whole AR aging as CSV, from its snapshot.",
+    description: [
+      "What the AR aging page's **Export CSV** downloads when it is drawn from the snapshot: every row the supplier",
+      "filter keeps, in the table's order, the columns the live report's export writes (the AR aging list view's). From",
+      "the key's snapshot alone: no request to the Data API.",
+      "",
+      "`sort` and `dir` are the table's order; a value it does not know is the default's. Sorted by supplier, the rows",
+      "go by supplier id (the snapshot holds no supplier names).",
+      "",
+      "409 `AGING_PENDING` until the key's first walk that keeps the aging is in (export from the page's live report",
+      "meanwhile).",
+    ].join("\n"),
+    answer: { mediaType: "text/csv", description: "The AR aging's rows as CSV (UTF-8 with a BOM), as an attachment." },
+    need: "key",
+    keyTypes: ["Employee"],
+    what: "The AR aging's snapshot",
+    query: AgingExportQuery,
+  },
   async ({ actor, query }, deps: CollectionsDeps) => {
     const snapshot = await agingSnapshot(deps.db, actor.key.id);
     if (!snapshot.ready) throw agingPending();

@@ -1,17 +1,18 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
+import * as z from "zod";
 import type { DataApiClient, RecordOf } from "@/lib/data-api/client";
 import { apiWalkOptions } from "@/lib/domain/api-query";
 import { amountsOf, type AgingRow, sumAmounts } from "@/lib/domain/ar-aging/aging";
 import { CollectedBody } from "@/lib/domain/credit/input";
-import type { CollectedView, CollectionMethod } from "@/lib/domain/credit/view";
+import { type CollectedView, CollectedViewAnswer, type CollectionMethod } from "@/lib/domain/credit/view";
 import { compareDecimals } from "@/lib/format/decimal";
 import { formatMoney } from "@/lib/format/display";
 import { parseRole } from "@/lib/session/roles";
 import { recordOwner, workspaceOfOwner } from "../core/auth/demo-visitor";
 import type { BackroomDatabase } from "../core/db/schema";
-import { type ActorOf, defineRoute, RouteError, requiredIdempotencyKey } from "../core/define-route";
+import { type ActorOf, defineRoute, RouteError } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import { partyTo, repStores, sharedPlace } from "../core/parties";
 import type { PhotoStore } from "../core/photos/photo-store";
@@ -179,10 +180,35 @@ const digestOf = (arAccountId: number, body: CollectedBody) =>
 export const answer = (body: CollectedView | CollectedView[], status = 200) =>
   Response.json(body, { status, headers: NO_STORE });
 
-// POST /api/collections/{arAccountId}/collected {amount, method, reference?, deliveryDate?, customerId?} with an
-// Idempotency-Key: what the rep collected at the door (201); the same key again answers it (200), with another body 409.
+/** Who may record and read an account's collections, and who is answered as for no account: both routes' words. */
+const WHO = [
+  "For an Employee key's people on the account's side: the store's rep (a member linked to the rep of the store given,",
+  "or of one of the account's stores), owners, admins and the accounts role; anyone else 404 `NO_SUCH_ACCOUNT`, as for",
+  "no account (a record never says it exists to one who is no side of it).",
+].join("\n");
+
 export const recordCollected = defineRoute(
   {
+    method: "POST",
+    path: "/api/collections/{arAccountId}/collected",
+    summary: "Records what a rep collected at the door for an AR account.",
+    description: [
+      WHO,
+      "",
+      'Answers the record, `status: "waiting"` and `dueBy` 5 business days on. The same `Idempotency-Key` and body',
+      "again: 200 and the same record (before anything is read again); another body 409 `IDEMPOTENCY_KEY_REUSED`.",
+      "",
+      "- `amount`: above zero with at most 2 decimals, up to 1,000,000.00 (400 `VALIDATION_FAILED` on the field",
+      "  otherwise); 422 `VALIDATION_FAILED` on `amount` above the account's balance (`TotalBalanceOutstanding` as the",
+      "  key's `/arAging` reads it now, one request).",
+      "- `customerId`: the store it was collected at; 422 `VALIDATION_FAILED` on it for a store not the account's.",
+      "  Without it: the rep's own store of the account, or the account's only store.",
+      "",
+      'It writes a visit note on the store ("Collected $420.00, check 4417") in the same transaction.',
+    ].join("\n"),
+    answer: CollectedViewAnswer,
+    status: 201,
+    idempotencyKey: "required",
     need: "key",
     keyTypes: ["Employee"],
     what: "Collections",
@@ -192,9 +218,8 @@ export const recordCollected = defineRoute(
     invalid:
       "Send {amount, method: check, cash, money-order, ach, card or other, reference?, deliveryDate?: YYYY-MM-DD, customerId?}.",
   },
-  async ({ request, actor, params, body }, deps: CollectedDeps) => {
+  async ({ request, actor, params, body, idempotencyKey }, deps: CollectedDeps) => {
     const arAccountId = accountOf(params);
-    const idempotencyKey = requiredIdempotencyKey(request, "one collection");
     const store = createCollectedStore(deps.db, () => new Date(deps.now?.() ?? Date.now()));
     const owner = recordOwner(actor);
     const digest = digestOf(arAccountId, body);
@@ -228,13 +253,27 @@ export const recordCollected = defineRoute(
       note: customerId === null ? null : { customerId, text: collectedWords(body) },
     });
     if (recorded.outcome === "conflict") throw collectedKeyReused();
-    return answer(collectedView(recorded.row), recorded.outcome === "created" ? 201 : 200);
+    const view = collectedView(recorded.row);
+    return recorded.outcome === "created" ? view : answer(view);
   },
 );
 
-// GET /api/collections/{arAccountId}/collected: the account's recorded collections, newest first, with their match.
 export const listCollected = defineRoute(
-  { need: "key", keyTypes: ["Employee"], what: "Collections" },
+  {
+    method: "GET",
+    path: "/api/collections/{arAccountId}/collected",
+    summary: "Lists an AR account's recorded collections, newest first, with their match.",
+    description: [
+      WHO,
+      "",
+      "A read asks for a match against the API's payments when the last look is older than",
+      "`COLLECTED_MATCH_ON_VIEW_SECONDS`.",
+    ].join("\n"),
+    answer: z.array(CollectedViewAnswer),
+    need: "key",
+    keyTypes: ["Employee"],
+    what: "Collections",
+  },
   async ({ request, actor, params }, deps: CollectedDeps) => {
     const arAccountId = accountOf(params);
     const api = requestApi(request, deps);
@@ -249,6 +288,6 @@ export const listCollected = defineRoute(
       const oldest = checked.includes(null) ? null : (checked as string[]).sort()[0]!;
       await deps.collections.collected.viewed(workspaceOfOwner(recordOwner(actor)), oldest).catch(() => undefined);
     }
-    return answer(rows.map(collectedView));
+    return rows.map(collectedView);
   },
 );

@@ -1,24 +1,28 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { type ActorOf, defineRoute, refusal, requiredIdempotencyKey } from "../core/define-route";
+import { type ActorOf, defineRoute, refusal } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import { sharedPlace } from "../core/parties";
 import type { PhotoStore } from "../core/photos/photo-store";
 import { photoRefused, photoResponse, receivePhoto } from "../core/photos/photo-upload";
 import { accountOf, answer, type CollectedDeps, readAccount, sideOf, WRITE } from "./collected-api";
+import { CollectedViewAnswer } from "@/lib/domain/credit/view";
 import { type CollectedRow, collectedView, createCollectedPhotos, createCollectedStore } from "./collected-store";
 import { noSuchAccount } from "./errors";
 
 /**
- * The photo of a collection's check (`app/api/collections/{arAccountId}/collected/{id}/photos`): taken at the door with
- * the phone's camera when the rep records what they collected. One a record. Checked as a dispute's photos are
- * (`lib/server/core/photos/photo-upload.ts`: what its first bytes say, a JPEG, PNG or HEIC; at most 10 MB; each refusal
- * on the field `photo`), its bytes kept in the collections' photo store (`COLLECTED_PHOTO_STORE`: files under
- * DATA_DIR/collected-photos, or `collections_collected_photo_blobs`) before its metadata, so a photo listed is one that
- * can be read. Added by whoever may record a collection for the account (its store's rep, owners, admins, accounts;
- * not viewers), read by whoever reads its records (the same sides, viewers too): the store itself reads no record
- * (an Employee key's only), nor its photo. Anyone else, and a record of another account or place: 404.
+ * The photo of a collection's check, taken at the door with the phone's camera when the rep records what they
+ * collected. Checked as a dispute's photos are (`lib/server/core/photos/photo-upload.ts`), its bytes kept in the
+ * collections' photo store (`COLLECTED_PHOTO_STORE`: files under DATA_DIR/collected-photos, or
+ * `collections_collected_photo_blobs`) before its metadata, so a photo listed is one that can be read.
  */
+
+/** Who reads a photo, and who is answered as for none: both routes' words. */
+const WHO = [
+  "Read by whoever reads the account's records (the store's rep, owners, admins, accounts, viewers too): the store",
+  "itself reads no record (an Employee key's only), nor its photo. Anyone else, and a record of another account or",
+  "place: 404.",
+].join("\n");
 
 /** What the photos' routes are handed: the records' deps, and where the photos are kept. */
 export interface CollectedPhotoDeps extends CollectedDeps {
@@ -55,13 +59,31 @@ async function recordOf(
   return record;
 }
 
-// POST /api/collections/{arAccountId}/collected/{id}/photos (multipart, field `photo`) with an Idempotency-Key: the
-// check's photo (201 with the record; the same key again: 200, as it is). 413 past 10 MB; 422 on `photo` for no image
-// or a record that has its photo already.
 export const addCollectedPhoto = defineRoute(
-  { need: "key", keyTypes: ["Employee"], what: "Collections", permission: WRITE },
-  async ({ request, actor, params }, deps: CollectedPhotoDeps) => {
-    const idempotencyKey = requiredIdempotencyKey(request, "one photo");
+  {
+    method: "POST",
+    path: "/api/collections/{arAccountId}/collected/{id}/photos",
+    summary: "Adds the check's photo to a recorded collection.",
+    description: [
+      "The body is `multipart/form-data`, the image in the field `photo`; added by whoever may record a collection for",
+      "the account (its store's rep, owners, admins, accounts; not viewers). Answers the record with its",
+      "`photo: {href, type, bytes}`; the same `Idempotency-Key` again: 200, the record as it is.",
+      "",
+      "- One photo a record: another key 422 `VALIDATION_FAILED` on `photo`.",
+      "- A JPEG, PNG or HEIC by its first bytes (422 on `photo` otherwise), at most 10 MB (413 `PAYLOAD_TOO_LARGE` on",
+      "  `photo`); 415 for a body that is not multipart.",
+      "",
+      WHO,
+    ].join("\n"),
+    answer: CollectedViewAnswer,
+    status: 201,
+    idempotencyKey: "required",
+    need: "key",
+    keyTypes: ["Employee"],
+    what: "Collections",
+    permission: WRITE,
+  },
+  async ({ request, actor, params, idempotencyKey }, deps: CollectedPhotoDeps) => {
     const record = await recordOf(request, actor, deps, params);
     const now = () => new Date(deps.now?.() ?? Date.now());
     const store = createCollectedPhotos(deps.db, now);
@@ -90,14 +112,27 @@ export const addCollectedPhoto = defineRoute(
     // Not kept (another upload of the record's photo got there first): its bytes go too.
     if (added.outcome !== "added") await deps.collections.photos.remove([id]);
     if (added.outcome === "taken") throw photoRefused("This collection has its photo already.");
-    return answer(await reread(), added.outcome === "added" ? 201 : 200);
+    const view = await reread();
+    return added.outcome === "added" ? view : answer(view);
   },
 );
 
-// GET /api/collections/{arAccountId}/collected/{id}/photos/{photoId}: the check's photo, to whoever reads the record,
-// never cached by the browser nor a shared cache, never sniffed as anything but the image it is.
 export const getCollectedPhoto = defineRoute(
-  { need: "key", keyTypes: ["Employee"], what: "The photo" },
+  {
+    method: "GET",
+    path: "/api/collections/{arAccountId}/collected/{id}/photos/{photoId}",
+    summary: "Downloads a recorded collection's photo.",
+    description: WHO,
+    answer: {
+      mediaType: "image/*",
+      description:
+        "The photo's bytes, in its own `Content-Type` (JPEG, PNG or HEIC), with `Cache-Control: private, no-store`, " +
+        "`X-Content-Type-Options: nosniff`, `Content-Disposition: inline` and an `ETag` (its SHA-256).",
+    },
+    need: "key",
+    keyTypes: ["Employee"],
+    what: "The photo",
+  },
   async ({ request, actor, params }, deps: CollectedPhotoDeps) => {
     const record = await recordOf(request, actor, deps, params);
     const store = createCollectedPhotos(deps.db);

@@ -35,13 +35,29 @@ const EXPORT_COLUMNS: ExportColumn[] = COLUMNS.map((c) => ({
   value: (row) => c.value(row as unknown as CollectionRow),
 }));
 
-// GET /api/collections/export[?age&hold&credit&over&agent&q&sort&dir]: the Collections page's list as CSV, every row the
-// filters keep in the page's order (the page number is ignored), every column (what is in dispute, the credit limit
-// and what is available too), from the key's snapshot, the stores' disputes and the credit's limits and reorder lists
-// alone (no request to the API): what the page's "Export CSV" link downloads. 403 for a key other than an Employee
-// key's, 409 until the key's first walk is in.
 export const getCollectionsExport = defineRoute(
-  { need: "key", keyTypes: ["Employee"], what: "The collections list", query: CollectionsQuery },
+  {
+    method: "GET",
+    path: "/api/collections/export",
+    summary: "Downloads the Collections page's list as CSV.",
+    description: [
+      "What the page's **Export CSV** link downloads: every row its filters keep, in its order (the page number is",
+      "ignored), every column: with **In dispute**, what the account's stores have in disputes not resolved (the order",
+      "and the least-age filter are net of it), and the account's credit as `GET /api/credit` figures it: **Credit",
+      "limit**, **Open reorder lists** and **Credit available** (limit − total outstanding − open lists), in cents, blank",
+      "where no limit is set or the credit could not be read. `over=limit` keeps the accounts over their limit (less than",
+      "nothing available); `sort=available` orders by credit available (no limit last either way). A bad value falls",
+      "back to the default.",
+      "",
+      "From the key's snapshot and Backroom's disputes, limits and reorder lists alone: no request to the Data API. 409",
+      "`COLLECTIONS_PENDING` until the key's first walk is in.",
+    ].join("\n"),
+    answer: { mediaType: "text/csv", description: "The list's rows as CSV (UTF-8 with a BOM), as an attachment." },
+    need: "key",
+    keyTypes: ["Employee"],
+    what: "The collections list",
+    query: CollectionsQuery,
+  },
   async ({ actor, query }, deps: CollectionsExportDeps) => {
     const view = await collectionsView(deps.db, actor.key.id);
     if (!view.ready) throw collectionsPending();

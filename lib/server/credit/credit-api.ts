@@ -2,9 +2,9 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { CreditQuery, creditListRows, LimitBody } from "@/lib/domain/credit/input";
-import type { CreditList } from "@/lib/domain/credit/view";
+import { type CreditList, CreditListAnswer, CreditViewAnswer } from "@/lib/domain/credit/view";
 import type { BackroomDatabase } from "../core/db/schema";
-import { defineRoute, invalidField, requiredIdempotencyKey } from "../core/define-route";
+import { defineRoute, invalidField } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import { sharedPlace } from "../core/parties";
 import type { ProxyDeps } from "../core/proxy";
@@ -15,8 +15,9 @@ import { createCreditViews } from "./credit-view";
 import { keyReused, noSuchAccount, staleLimit } from "./errors";
 
 /**
- * Credit's routes (`docs/endpoints.md`, "Credit"): the staff's list, each side's view of an account, and the staff's
- * limit. Who sees what is `credit-view.ts`'s; the limit's writes are `limits-store.ts`'s.
+ * Credit's routes: the staff's list, each side's view of an account, and the staff's limit. Who sees what is
+ * `credit-view.ts`'s; the limit's writes are `limits-store.ts`'s. Money is a decimal string with 2 decimals (cents),
+ * null where nothing is known.
  */
 
 /** What the credit's routes are handed. */
@@ -65,11 +66,24 @@ async function answerView(
   return Response.json(view, { headers: { ...NO_STORE, ETag: etag(limit.get(id)?.version ?? 0) } });
 }
 
-// GET /api/credit?sort=&over=&q=&page=: the staff's credit list (Employee key, every role that reads Collections): the
-// snapshot's accounts with their limit, balance, open lists, available, used and score, 50 a page. While the key's
-// first walk is not in: `pending`, no rows (and the walk is queued, as the Collections page does).
 export const listCredit = defineRoute(
-  { need: "key", keyTypes: ["Employee"], what: "The credit list", query: CreditQuery },
+  {
+    method: "GET",
+    path: "/api/credit",
+    summary: "Lists the staff's credit: every account of the Employee key's snapshot with its limit and score.",
+    description: [
+      "Every role that reads Collections. The key's collections snapshot's accounts with their limit, balance (the",
+      "aging's `TotalBalanceOutstanding`), open reorder lists, available (limit − balance − open lists), used ((balance",
+      "+ open lists) / limit), score and its components, 50 a page, sorted by used, descending, by default. While the",
+      "key's first walk is not in: `pending: true` and no rows (and the walk is queued, as the Collections page does).",
+      "A bad value is refused on its field (400); other parameters are ignored.",
+    ].join("\n"),
+    answer: CreditListAnswer,
+    need: "key",
+    keyTypes: ["Employee"],
+    what: "The credit list",
+    query: CreditQuery,
+  },
   async ({ actor, query }, deps: CreditDeps): Promise<CreditList> => {
     const found = await views(deps).creditRows(actor);
     if (!found) {
@@ -82,11 +96,23 @@ export const listCredit = defineRoute(
   },
 );
 
-// GET /api/credit/{arAccountId}: the account's credit as the asker's side sees it (`credit-view.ts`): staff and the
-// store's rep from the Employee key's snapshot, the store from its own key live; anyone else 404. ETag: the limit's
-// version.
 export const getCredit = defineRoute(
-  { need: "key", keyTypes: ["Employee", "Customer"], what: "Credit" },
+  {
+    method: "GET",
+    path: "/api/credit/{arAccountId}",
+    summary: "Reads an account's credit as the asker's side sees it.",
+    description: [
+      "`side` says the asker's part: staff, rep (the store's rep) or store. Staff and the store's rep read it from the",
+      "Employee key's snapshot (409 `COLLECTIONS_PENDING` before its first walk), with the limit's history; the store",
+      "from its own key's `/arAging`, `/payments/openInvoices`, `/payments/applications` and `/invoices` (through the",
+      "proxy's cache), with no history. The `ETag` header is the limit's version (`\"0\"`: never set), for `PUT`'s",
+      "`If-Match`. 404 `NO_SUCH_ACCOUNT` for an account the asker does not see.",
+    ].join("\n"),
+    answer: CreditViewAnswer,
+    need: "key",
+    keyTypes: ["Employee", "Customer"],
+    what: "Credit",
+  },
   async ({ request, actor, params }, deps: CreditDeps) => answerView(request, actor, deps, accountId(params)),
 );
 
@@ -95,11 +121,25 @@ const digestOf = (arAccountId: number, limit: string | null) =>
     .update(JSON.stringify([arAccountId, limit]))
     .digest("base64url");
 
-// PUT /api/credit/{arAccountId} {limit} with an Idempotency-Key (and If-Match, optional): the staff (owners, admins,
-// accounts) set or remove (null) an account's limit; the limit and its change in one transaction. The same key again
-// answers as the first; with another body 409; If-Match on a version the limit has left 412.
 export const putCreditLimit = defineRoute(
   {
+    method: "PUT",
+    path: "/api/credit/{arAccountId}",
+    summary: "Sets or removes an account's credit limit (the distributor's staff).",
+    description: [
+      "`limit` is dollars and cents, as text or a number, 0 to 10,000,000 with at most 2 decimals; `null` removes it",
+      "(400 on the field `limit` otherwise). The limit and its change are written in one transaction; the answer is the",
+      "account's credit as `GET` answers it, with its new `ETag`.",
+      "",
+      "- `If-Match` (optional): the limit's version as `GET` read it (its `ETag`); 412 `LIMIT_CHANGED` when the limit",
+      "  has left it, 400 on `If-Match` when it is not a version.",
+      "- The same `Idempotency-Key` again answers the same (two at once make one change); with another body 409",
+      "  `IDEMPOTENCY_KEY_REUSED`.",
+      "- 404 `NO_SUCH_ACCOUNT` for an account not in the key's snapshot; 409 `COLLECTIONS_PENDING` before its first",
+      "  walk is in.",
+    ].join("\n"),
+    answer: CreditViewAnswer,
+    idempotencyKey: "required",
     need: "key",
     keyTypes: ["Employee"],
     what: "Credit limits",
@@ -107,9 +147,8 @@ export const putCreditLimit = defineRoute(
     body: LimitBody,
     invalid: 'Send {limit: "10000.00"}: dollars and cents, at least 0 and at most 10,000,000; null removes it.',
   },
-  async ({ request, actor, params, body }, deps: CreditDeps) => {
+  async ({ request, actor, params, body, idempotencyKey }, deps: CreditDeps) => {
     const id = accountId(params);
-    const idempotencyKey = requiredIdempotencyKey(request, "one change of the limit");
     const version = ifMatch(request);
     const view = await collectionsView(deps.db, actor.key.id);
     if (!view.ready) throw collectionsPending();

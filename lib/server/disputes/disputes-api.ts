@@ -1,11 +1,18 @@
 import "server-only";
 import * as z from "zod";
 import { BRAND_REASONS, CLOSE_REASONS, type DisputeStatus } from "@/lib/domain/disputes/dispute";
-import type { DisputeLineView, DisputeSide, DisputesJson, DisputeView } from "@/lib/domain/disputes/view";
+import {
+  type DisputeLineView,
+  type DisputeSide,
+  type DisputesJson,
+  DisputesJsonAnswer,
+  type DisputeView,
+  DisputeViewAnswer,
+} from "@/lib/domain/disputes/view";
 import { parseDecimal, toDecimalString } from "@/lib/format/decimal";
 import { may } from "@/lib/session/roles";
 import { workspaceOfOwner } from "../core/auth/demo-visitor";
-import { type ActorOf, defineRoute, requiredIdempotencyKey } from "../core/define-route";
+import { type ActorOf, defineRoute } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import { brandPart, brandSuppliers, type PartyStore, partyTo, repStores, sharedPlace } from "../core/parties";
 import { NO_STORE } from "../core/route-errors";
@@ -17,13 +24,21 @@ import type { Change } from "./disputes-store";
 import type { DisputeTable } from "./tables";
 
 /**
- * A dispute its store, its rep and the brand of its quality lines work on (`app/api/disputes`): each reads it by id
- * when the party rule says it is one (`lib/server/core/parties.ts`: the store's side and the rep's as `partyTo` says,
- * checked with the asker's key now; a brand by `brandPart`); anyone else is answered 404, as for no dispute. The rep
- * acknowledges and closes it, each side replies; the credit matcher (`match-job.ts`) resolves it when the ERP's credit
- * memo appears. Every write is the members' who write notes (viewers read only), safe to repeat (its Idempotency-Key),
- * and refused 409 once the dispute is resolved.
+ * A dispute its store, its rep and the brand of its quality lines work on: each reads it by id when the party rule says
+ * it is one (`lib/server/core/parties.ts`: the store's side and the rep's as `partyTo` says, checked with the asker's
+ * key now; a brand by `brandPart`). The rep acknowledges and closes it, each side replies; the credit matcher
+ * (`match-job.ts`) resolves it when the ERP's credit memo appears.
  */
+
+/** Who sees a dispute, in every dispute route's description. */
+export const SEEN_BY =
+  "A dispute is seen by its store's side, its rep's side (the party rule) and the brand of its quality lines (those " +
+  "lines only); to anyone else 404 `NOT_FOUND`, as for no dispute.";
+
+/** What every write on a dispute holds to, in its description. */
+export const WRITE_RULES =
+  "The answer is the dispute as the asker's side sees it, its `ETag` the version. Once the dispute is resolved: 409 " +
+  "`DISPUTE_RESOLVED`.";
 
 type Asker = ActorOf["key"];
 
@@ -75,9 +90,23 @@ async function matchWhenViewed(deps: DisputeDeps, row: DisputeTable): Promise<vo
   await deps.disputes.viewed(workspaceOfOwner(row.workspace_id), row.matched_at).catch(() => undefined);
 }
 
-// GET /api/disputes/{id}: a dispute as the asker's side sees it, with its ETag (the version).
 export const getDispute = defineRoute(
-  { need: "key", what: "The dispute" },
+  {
+    method: "GET",
+    path: "/api/disputes/{id}",
+    summary: "Reads a dispute as the asker's side sees it.",
+    description: [
+      SEEN_BY,
+      "",
+      "`side` and `can` are the asker's; the `ETag` header is its version. A brand sees its own quality lines (their",
+      "amounts only), the changes of status in plain words and its own replies, never the store's or the rep's, nor the",
+      "photos. Read, it asks for its store's credits to be matched when the last match is older than",
+      "`DISPUTE_MATCH_ON_VIEW_SECONDS`.",
+    ].join("\n"),
+    answer: DisputeViewAnswer,
+    need: "key",
+    what: "The dispute",
+  },
   async ({ request, actor, params }, deps: DisputeDeps) => {
     const loaded = await load(request, actor, deps, params.id);
     await matchWhenViewed(deps, loaded.row);
@@ -118,13 +147,30 @@ async function make(
   return answerDispute(actor, deps, loaded);
 }
 
-const WRITES = { need: "key", permission: WRITE, what: "The dispute" } as const;
+const WRITES = {
+  need: "key",
+  permission: WRITE,
+  what: "The dispute",
+  answer: DisputeViewAnswer,
+  idempotencyKey: "required",
+} as const;
 
-// POST /api/disputes/{id}/acknowledge with an Idempotency-Key: the rep has seen it (once; again: as it is).
 export const acknowledgeDispute = defineRoute(
-  { ...WRITES, keyTypes: ["Employee"] },
-  async ({ request, actor, params }, deps: DisputeDeps) => {
-    const idempotencyKey = requiredIdempotencyKey(request, "one acknowledgment");
+  {
+    ...WRITES,
+    method: "POST",
+    path: "/api/disputes/{id}/acknowledge",
+    summary: "Acknowledges a dispute: the store's rep has seen it.",
+    description: [
+      "The rep's side only (403 `NOT_YOUR_SIDE` otherwise). Once: acknowledged already, it answers the dispute as it is.",
+      "",
+      WRITE_RULES,
+      "",
+      SEEN_BY,
+    ].join("\n"),
+    keyTypes: ["Employee"],
+  },
+  async ({ request, actor, params, idempotencyKey }, deps: DisputeDeps) => {
     const loaded = await load(request, actor, deps, params.id);
     if (loaded.side !== "rep") throw notYourSide("The store's rep acknowledges a dispute.");
     if (loaded.row.status === "resolved") throw resolved();
@@ -151,12 +197,25 @@ export const acknowledgeDispute = defineRoute(
 
 const Reply = z.strictObject({ text: z.string().trim().min(1).max(1000) });
 
-// POST /api/disputes/{id}/replies {text} with an Idempotency-Key: a reply in the thread, by any side that sees it (a
-// brand too: its replies are the only ones it sees). The rep's first reply acknowledges an open dispute.
 export const replyToDispute = defineRoute(
-  { ...WRITES, body: Reply, maxBodyBytes: 8 * 1024, invalid: "Send {text}: 1 to 1,000 characters." },
-  async ({ request, actor, params, body }, deps: DisputeDeps) => {
-    const idempotencyKey = requiredIdempotencyKey(request, "one reply");
+  {
+    ...WRITES,
+    method: "POST",
+    path: "/api/disputes/{id}/replies",
+    summary: "Replies in a dispute's thread.",
+    description: [
+      "`text`: 1 to 1,000 characters. By any side that sees the dispute, a brand too (its replies are the only ones it",
+      "sees). The rep's first reply acknowledges an open dispute.",
+      "",
+      WRITE_RULES,
+      "",
+      SEEN_BY,
+    ].join("\n"),
+    body: Reply,
+    maxBodyBytes: 8 * 1024,
+    invalid: "Send {text}: 1 to 1,000 characters.",
+  },
+  async ({ request, actor, params, body, idempotencyKey }, deps: DisputeDeps) => {
     const loaded = await load(request, actor, deps, params.id);
     if (loaded.row.status === "resolved") throw resolved();
     const acknowledges = loaded.side === "rep" && loaded.row.status === "open";
@@ -181,18 +240,28 @@ export const replyToDispute = defineRoute(
 
 const Close = z.strictObject({ reason: z.string().trim().min(1).max(500) });
 
-// POST /api/disputes/{id}/close {reason} with an Idempotency-Key: the distributor's side ends it with a reason ("Price
-// was right", "Credit given outside", or its own words): the rep's side only (the store's rep's members, owners, admins).
 export const closeDispute = defineRoute(
   {
     ...WRITES,
+    method: "POST",
+    path: "/api/disputes/{id}/close",
+    summary: "Closes a dispute with a reason (the distributor's side).",
+    description: [
+      `\`reason\`: 1 to 500 characters: one of ${CLOSE_REASONS.map((r) => `"${r}"`).join(", ")}, or the staff's own`,
+      "words. The rep's side only (the store's rep's members, owners and admins; 403 `NOT_YOUR_SIDE` otherwise): the",
+      'dispute is resolved with `resolution: {kind: "closed", reason}`. The same `Idempotency-Key` again answers it as',
+      "it is.",
+      "",
+      WRITE_RULES,
+      "",
+      SEEN_BY,
+    ].join("\n"),
     keyTypes: ["Employee"],
     body: Close,
     maxBodyBytes: 4096,
     invalid: `Send {reason}: 1 to 500 characters (${CLOSE_REASONS.join(", ")}, or your own words).`,
   },
-  async ({ request, actor, params, body }, deps: DisputeDeps) => {
-    const idempotencyKey = requiredIdempotencyKey(request, "one close");
+  async ({ request, actor, params, body, idempotencyKey }, deps: DisputeDeps) => {
     const loaded = await load(request, actor, deps, params.id);
     if (loaded.side !== "rep") throw notYourSide("The distributor's staff close a dispute.");
     if (loaded.row.status === "resolved") {
@@ -232,9 +301,22 @@ const STATUS_ROWS: Record<(typeof STATUSES)[number], DisputeStatus[] | undefined
 };
 
 const ListQuery = z.strictObject({
-  status: z.enum(STATUSES, { error: `status: one of ${STATUSES.join(", ")}` }).default("all"),
-  customerId: z.coerce.number().int().positive({ error: "customerId: a CustomerID" }).optional(),
-  supplierId: z.coerce.number().int().positive({ error: "supplierId: a SupplierID" }).optional(),
+  status: z
+    .enum(STATUSES, { error: `status: one of ${STATUSES.join(", ")}` })
+    .default("all")
+    .describe("open: those not resolved (open or acknowledged); acknowledged; resolved; all (the default)."),
+  customerId: z.coerce
+    .number()
+    .int()
+    .positive({ error: "customerId: a CustomerID" })
+    .optional()
+    .describe("One store's disputes only."),
+  supplierId: z.coerce
+    .number()
+    .int()
+    .positive({ error: "supplierId: a SupplierID" })
+    .optional()
+    .describe("Only the disputes with a line of that supplier's products."),
 });
 
 /**
@@ -276,10 +358,17 @@ export async function disputesSeen(
   return { side, rows: kept, lines };
 }
 
-// GET /api/disputes?status=&customerId=&supplierId=: the disputes the asker sees (`disputesSeen`), newest first, and
-// what is still in dispute per store. `status`: open (not resolved), acknowledged, resolved or all (the default).
 export const listDisputes = defineRoute(
   {
+    method: "GET",
+    path: "/api/disputes",
+    summary: "Lists the disputes the asker sees, newest first, and what is still in dispute per store.",
+    description: [
+      "At most 500, each with the lines the asker sees: a store's side, its key's stores' disputes; the rep's side, its",
+      "stores' (the member's rep's customers, every store's for owners and admins); a brand, those with quality lines",
+      "of its products (those lines only). `openByCustomer` sums what is still in dispute per store.",
+    ].join("\n"),
+    answer: DisputesJsonAnswer,
     need: "key",
     what: "Disputes",
     query: ListQuery,

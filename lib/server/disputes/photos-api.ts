@@ -1,29 +1,46 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { MAX_PHOTOS } from "@/lib/domain/disputes/dispute";
-import { defineRoute, requiredIdempotencyKey } from "../core/define-route";
+import { DisputeViewAnswer } from "@/lib/domain/disputes/view";
+import { defineRoute } from "../core/define-route";
 import { photoResponse, receivePhoto } from "../core/photos/photo-upload";
 import { type DisputeDeps, storeOf, WRITE } from "./dispute-deps";
 import { tellChange } from "./dispute-tell";
-import { answerDispute, load } from "./disputes-api";
+import { answerDispute, load, SEEN_BY } from "./disputes-api";
 import { noSuchDispute, notAccepted, notYourSide, resolved } from "./errors";
 
 /**
- * A dispute's photos (`app/api/disputes/{id}/photos`): the store's, taken at the back door with the phone's camera.
- * A photo is what its first bytes say (a JPEG, a PNG or a HEIC, `photoType`), never the name or type its sender
- * declared; at most `MAX_PHOTO_BYTES` (10 MB) each (`core/photos/photo-upload.ts`, the same for every feature's
- * photos) and `MAX_PHOTOS` (10) a dispute. Its bytes go to the photo store (`core/photos/photo-store.ts`: files under
- * DATA_DIR/dispute-photos, or `dispute_photo_blobs`) before its metadata is kept, so a photo listed is one that can be
- * read; an upload retried with its Idempotency-Key answers the first. The store's and the rep's side read
- * them (a brand never: the photo is of the store's delivery), never cached.
+ * A dispute's photos: the store's, taken at the back door with the phone's camera. A photo is what its first bytes say
+ * (`photoType`), checked as every feature's photos are (`core/photos/photo-upload.ts`). Its bytes go to the photo store
+ * (`core/photos/photo-store.ts`: files under DATA_DIR/dispute-photos, or `dispute_photo_blobs`) before its metadata is
+ * kept, so a photo listed is one that can be read.
  */
 
-// POST /api/disputes/{id}/photos (multipart, field `photo`) with an Idempotency-Key: the store adds a photo (201 with
-// the dispute; the same key again: 200, as it is). 413 past 10 MB, 422 for no image or an 11th photo.
 export const addDisputePhoto = defineRoute(
-  { need: "key", keyTypes: ["Customer"], permission: WRITE, what: "The dispute" },
-  async ({ request, actor, params }, deps: DisputeDeps) => {
-    const idempotencyKey = requiredIdempotencyKey(request, "one photo");
+  {
+    method: "POST",
+    path: "/api/disputes/{id}/photos",
+    summary: "Adds a photo of the delivery to a dispute (the store's side).",
+    description: [
+      "The body is `multipart/form-data`, the image in the field `photo`. The store's side only (403 `NOT_YOUR_SIDE`",
+      "otherwise). Answers the dispute, its `ETag` the version; the same `Idempotency-Key` again: 200, as it is.",
+      "",
+      "- A JPEG, PNG or HEIC by its first bytes, whatever its name or declared type (422 `VALIDATION_FAILED` on `photo`",
+      `  otherwise), at most 10 MB (413 \`PAYLOAD_TOO_LARGE\` on \`photo\`), ${MAX_PHOTOS} a dispute (422 on \`photo\`); 415 for a`,
+      "  body that is not multipart.",
+      "- Once the dispute is resolved: 409 `DISPUTE_RESOLVED`.",
+      "",
+      SEEN_BY,
+    ].join("\n"),
+    answer: DisputeViewAnswer,
+    status: 201,
+    idempotencyKey: "required",
+    need: "key",
+    keyTypes: ["Customer"],
+    permission: WRITE,
+    what: "The dispute",
+  },
+  async ({ request, actor, params, idempotencyKey }, deps: DisputeDeps) => {
     const loaded = await load(request, actor, deps, params.id);
     if (loaded.side !== "store") throw notYourSide("The store adds photos of its delivery.");
     const store = storeOf(deps);
@@ -71,10 +88,24 @@ export const addDisputePhoto = defineRoute(
   },
 );
 
-// GET /api/disputes/{id}/photos/{photoId}: the photo's bytes, to the store's and the rep's side only, never cached by
-// the browser nor a shared cache, never sniffed as anything but the image it is.
 export const getDisputePhoto = defineRoute(
-  { need: "key", keyTypes: ["Customer", "Employee"], what: "The photo" },
+  {
+    method: "GET",
+    path: "/api/disputes/{id}/photos/{photoId}",
+    summary: "Downloads a dispute's photo.",
+    description:
+      "To the store's and the rep's side only (a brand never: the photo is of the store's delivery); 404 `NOT_FOUND` " +
+      "otherwise, and for no such photo.",
+    answer: {
+      mediaType: "image/*",
+      description:
+        "The photo's bytes, in its own `Content-Type` (JPEG, PNG or HEIC), with `Cache-Control: private, no-store`, " +
+        "`X-Content-Type-Options: nosniff`, `Content-Disposition: inline` and an `ETag` (its SHA-256).",
+    },
+    need: "key",
+    keyTypes: ["Customer", "Employee"],
+    what: "The photo",
+  },
   async ({ request, actor, params }, deps: DisputeDeps) => {
     const loaded = await load(request, actor, deps, params.id);
     const photo = params.photoId ? await storeOf(deps).photo(loaded.row.id, params.photoId) : undefined;

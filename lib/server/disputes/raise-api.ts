@@ -3,7 +3,8 @@ import { createHash } from "node:crypto";
 import * as z from "zod";
 import { claimLines, DISPUTE_REASONS, MAX_DISPUTE_LINES, MAX_NOTE } from "@/lib/domain/disputes/dispute";
 import { recordOwner } from "../core/auth/demo-visitor";
-import { defineRoute, requiredIdempotencyKey } from "../core/define-route";
+import { DisputeViewAnswer } from "@/lib/domain/disputes/view";
+import { defineRoute } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import { readStore, sharedPlace } from "../core/parties";
 import { type DisputeDeps, storeOf, WRITE } from "./dispute-deps";
@@ -14,12 +15,10 @@ import { keyReused, notAccepted } from "./errors";
 import { readInvoice, readInvoicedLines } from "./invoice-reads";
 
 /**
- * Raising a dispute (`POST /api/disputes`): the store, at its back door, marks lines of an invoice short, damaged, not
- * compliant or wrong-priced. The invoice and its lines are read with the store's own key now (so a store disputes only
- * its own invoices, and the prices and units are the API's, never the client's), each line checked and priced by
- * `claimLines` (`lib/domain/disputes/dispute.ts`) against the units of the invoice's other open disputes, and kept in
- * one transaction under the Idempotency-Key: a repeat, or a second press racing the first, answers the first's dispute.
- * A problem with any line refuses the whole (422, each on its field): nothing is written.
+ * Raising a dispute: the invoice and its lines are read with the store's own key now (so a store disputes only its own
+ * invoices, and the prices and units are the API's, never the client's), each line checked and priced by `claimLines`
+ * (`lib/domain/disputes/dispute.ts`) against the units of the invoice's other open disputes, and kept in one
+ * transaction under the Idempotency-Key.
  */
 
 const Line = z.strictObject({
@@ -32,8 +31,12 @@ const Line = z.strictObject({
 
 const Raise = z.strictObject({
   invoiceNum: z.string().trim().min(1).max(60),
-  /** The invoice's id, when the page knows it: one request instead of a search by number. */
-  invoiceId: z.number().int().positive().optional(),
+  invoiceId: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("The invoice's id, when the page knows it: one request instead of a search by number."),
   lines: z.array(Line).min(1).max(MAX_DISPUTE_LINES),
   note: z.string().trim().max(MAX_NOTE).optional(),
 });
@@ -41,10 +44,25 @@ const Raise = z.strictObject({
 const digestOf = (body: z.output<typeof Raise>) =>
   createHash("sha256").update(JSON.stringify(body)).digest("base64url");
 
-// POST /api/disputes {invoiceNum, invoiceId?, lines: [{invoiceLineId, reason, units?, expectedPrice?, note?}], note?}
-// with an Idempotency-Key: the store raises a dispute (201); the same key again answers it (200).
 export const raiseDispute = defineRoute(
   {
+    method: "POST",
+    path: "/api/disputes",
+    summary: "Raises a dispute: the store marks lines of an invoice short, damaged, not compliant or wrong-priced.",
+    description: [
+      "Reads the invoice (by `invoiceId`, one request; else by number among the key's invoices of the last 120 days)",
+      "and its lines with the store's key, and prices each line: units × the invoiced unit price; a wrong price,",
+      "(invoiced − expected) × units. Answers the dispute, its `ETag` the version. The same `Idempotency-Key` again:",
+      "200 with the same dispute (two at once make one); with another body 409 `IDEMPOTENCY_KEY_REUSED`.",
+      "",
+      "A problem with any line refuses the whole, nothing written: 422 `VALIDATION_FAILED` with `fieldErrors` on each",
+      "(`lines[2].units`, `lines[0].expectedPrice`, `lines[1].invoiceLineId`, `invoiceNum`): a line not on the invoice,",
+      "more units than invoiced less those in the invoice's other open disputes, an expected price not below the",
+      "invoiced one or not in whole cents, a credit memo, an invoice not the store's. 400 for a malformed body.",
+    ].join("\n"),
+    answer: DisputeViewAnswer,
+    status: 201,
+    idempotencyKey: "required",
     need: "key",
     keyTypes: ["Customer"],
     what: "Disputes",
@@ -54,8 +72,7 @@ export const raiseDispute = defineRoute(
     invalid:
       "Send {invoiceNum, lines: [{invoiceLineId, reason: short, damaged, not-compliant or wrong-price, units?, expectedPrice?, note?}]}.",
   },
-  async ({ request, actor, body }, deps: DisputeDeps) => {
-    const idempotencyKey = requiredIdempotencyKey(request, "one dispute");
+  async ({ request, actor, body, idempotencyKey }, deps: DisputeDeps) => {
     const api = requestApi(request, deps);
     const today = new Date(deps.now?.() ?? Date.now()).toISOString().slice(0, 10);
     const invoice = await readInvoice(api, body, today, request.signal);

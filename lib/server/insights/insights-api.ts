@@ -9,7 +9,7 @@ import { csvHeader, csvRows, type ExportColumn } from "@/lib/format/csv";
 import { addDays } from "@/lib/format/days";
 import { customerZone } from "@/lib/domain/insights/definitions";
 import { salesBy } from "@/lib/domain/insights/aggregate";
-import { InsightsQuery, TABLE_IDS, type InsightTable } from "@/lib/domain/insights/insights-tables";
+import { InsightsQuery, TABLE_IDS, TIERS, type InsightTable } from "@/lib/domain/insights/insights-tables";
 import { historyPending, supplierRequired } from "./errors";
 import { insightsView } from "./insights-view";
 import { readHistory } from "./history-read";
@@ -70,31 +70,73 @@ export async function backfilled(
   return { ...state, backfilledAt: state.backfilledAt };
 }
 
+/**
+ * What every insights route's description says of its refusals: the history's backfill pending, and the whole
+ * distributor's history one supplier at a time.
+ */
+export const PENDING_WORDS = [
+  "From the key's synced history alone: no request to the Data API. `asOf` is when the history was last walked. Until",
+  "the key's first backfill is in: 409 `HISTORY_PENDING`, its detail saying when it expects to be done (\"About 20",
+  'minutes left: 3 of 7 windows read"), and `Retry-After` when to ask again.',
+].join("\n");
+
+/** An Employee key's history of the whole distributor answers one `supplier` at a time. */
+export const SUPPLIER_WORDS =
+  "An Employee key's history of the whole distributor answers one `supplier` at a time: 400 `SUPPLIER_REQUIRED` " +
+  "without one.";
+
 const SalesQuery = z
   .strictObject({
-    from: Day,
-    to: Day,
-    by: z.enum(["product", "customer", "week", "rep", "supplier"]),
-    supplier: z.coerce.number().int().positive().optional(),
+    from: Day.describe("The period's first day (YYYY-MM-DD)."),
+    to: Day.describe("Its last day, on or after `from`."),
+    by: z.enum(["product", "customer", "week", "rep", "supplier"]).describe("What a row is."),
+    supplier: z.coerce.number().int().positive().optional().describe("One supplier's lines only (a SupplierID)."),
   })
   .refine((q) => q.from <= q.to, { message: "from must be on or before to", path: ["from"] });
 
 /** A row's key as the API gives it: ids as numbers, a week's Monday as its day, "no rep" as null. */
 const keyOf = (by: string, key: string) => (by === "week" ? key : key === "none" ? null : Number(key));
 
-// GET /api/insights/sales?from=YYYY-MM-DD&to=YYYY-MM-DD&by=product|customer|week|rep|supplier[&supplier=ID]: the
-// key's sales in the period, from its synced history only (no request to the API): {asOf, rows: [{key, name, units,
-// revenue, invoices}]}; by=customer adds lastOrder, daysSince and tier. `asOf` is when the history was last walked.
-// Until the key's first backfill is in: 409 HISTORY_PENDING, its detail saying when it expects to be done, with
-// Retry-After.
-// An Employee key's history of the whole distributor answers one supplier at a time (400 without one), or by=supplier.
+const SalesAnswer = z.object({
+  asOf: z.string().describe("When the history was last walked."),
+  rows: z.array(
+    z.object({
+      key: z
+        .union([z.number(), z.string(), z.null()])
+        .describe(
+          "The ProductID, CustomerID, rep's UserID (null: no rep) or SupplierID; a week: its Monday (YYYY-MM-DD).",
+        ),
+      name: z.string(),
+      units: z.number(),
+      revenue: z.string().describe("Decimal dollars, 2 decimals."),
+      invoices: z.number(),
+      lastOrder: z.string().nullable().optional().describe("by=customer: the customer's last order day."),
+      daysSince: z.number().nullable().optional().describe("by=customer: days since it."),
+      tier: z.enum(TIERS).optional().describe("by=customer: the customer's health tier."),
+    }),
+  ),
+});
+
 export const getSales = defineRoute(
   {
     ...INSIGHTS_KEYS,
+    method: "GET",
+    path: "/api/insights/sales",
+    summary: "Totals a Supplier or Employee key's sales in a period, by product, customer, week, rep or supplier.",
+    description: [
+      "An Employee key's sales are over its linked reps' accounts, or the whole distributor's. Rows by revenue,",
+      "descending (weeks: by date, every week of the period present); `by=customer` adds `lastOrder`, `daysSince` and",
+      "`tier`, and covers every known customer.",
+      "",
+      PENDING_WORDS,
+      "",
+      `${SUPPLIER_WORDS.slice(0, -1)}, or ask \`by=supplier\`.`,
+    ].join("\n"),
+    answer: SalesAnswer,
     query: SalesQuery,
     invalid: "Ask as ?from=YYYY-MM-DD&to=YYYY-MM-DD&by=product|customer|week|rep|supplier.",
   },
-  async ({ actor, query }, deps: InsightsDeps) => {
+  async ({ actor, query }, deps: InsightsDeps): Promise<z.output<typeof SalesAnswer>> => {
     const state = await backfilled(actor.key, deps);
     const { from, to, by, supplier } = query;
     if (state.scope?.distributor && supplier === undefined && by !== "supplier") throw supplierRequired(true);
@@ -110,14 +152,24 @@ export const getSales = defineRoute(
 );
 
 /** The Insights page's address (its bad values fall back, as the page's do) and the one table to export. */
-const ExportQuery = InsightsQuery.extend({ table: z.enum(TABLE_IDS) });
+const ExportQuery = InsightsQuery.extend({ table: z.enum(TABLE_IDS).describe("The table to export.") });
 
-// GET /api/insights/export?table=<one of TABLE_IDS>[&weeks&customer&rep&supplier&tier&sort&dir&dsort&ddir]:
-// one of the Insights page's tables as CSV (every row, in the page's order and with its filters), from the history
-// alone: what the page's "Export CSV" links download. While the first backfill reads back, as the page: of the days
-// read so far, its name ending "-read-from-YYYY-MM-DD"; 409 HISTORY_PENDING until a window is read whole.
 export const getExport = defineRoute(
-  { ...INSIGHTS_KEYS, query: ExportQuery, invalid: `Ask for one table: ?table=${TABLE_IDS.join("|")}.` },
+  {
+    ...INSIGHTS_KEYS,
+    method: "GET",
+    path: "/api/insights/export",
+    summary: "Downloads one of the Insights page's tables as CSV.",
+    description: [
+      "What the page's **Export CSV** links download: every row, in the page's order and with its choices (the page's",
+      "address; a bad value falls back as the page's do), from the key's synced history alone. While the first",
+      "backfill reads back, as the page: the days read so far, the file's name ending `-read-from-YYYY-MM-DD`; 409",
+      "`HISTORY_PENDING` until a window is read whole.",
+    ].join("\n"),
+    answer: { mediaType: "text/csv", description: "The table's rows as CSV (UTF-8 with a BOM), as an attachment." },
+    query: ExportQuery,
+    invalid: `Ask for one table: ?table=${TABLE_IDS.join("|")}.`,
+  },
   async ({ actor, query }, deps: InsightsDeps) => {
     const { table: id, ...asked } = query;
     // The page's own view of the same address: the download holds what the page shows.

@@ -1,7 +1,7 @@
 import "server-only";
 import * as z from "zod";
 import { DAY_DEFAULTS, DAY_LIMITS } from "@/lib/domain/today/plan/day-budget";
-import type { RepDaySettings } from "@/lib/domain/today/plan/plan-json";
+import { type RepDaySettings, RepDaySettingsAnswer } from "@/lib/domain/today/plan/plan-json";
 import { recordOwner } from "../core/auth/demo-visitor";
 import type { Kysely } from "kysely";
 import type { BackroomDatabase } from "../core/db/schema";
@@ -39,10 +39,15 @@ const Body = z.strictObject({
     .trim()
     .max(200, { error: "at most 200 characters" })
     .nullable()
-    .transform((text) => text || null),
-  endAtLastStop: z.boolean(),
-  dayMinutes: minutes(DAY_LIMITS.hours.min * 60, DAY_LIMITS.hours.max * 60, "the day"),
-  visitMinutes: minutes(DAY_LIMITS.visitMinutes.min, DAY_LIMITS.visitMinutes.max, "a visit"),
+    .transform((text) => text || null)
+    .describe("Where the day starts: an address or a postal code; null (or empty): no start of the member's own."),
+  endAtLastStop: z.boolean().describe("The day ends at the last stop (else back at the start)."),
+  dayMinutes: minutes(DAY_LIMITS.hours.min * 60, DAY_LIMITS.hours.max * 60, "the day").describe(
+    "The day's length in whole minutes.",
+  ),
+  visitMinutes: minutes(DAY_LIMITS.visitMinutes.min, DAY_LIMITS.visitMinutes.max, "a visit").describe(
+    "A visit's length in whole minutes.",
+  ),
 });
 
 type Db = Kysely<BackroomDatabase>;
@@ -79,15 +84,32 @@ export async function readDaySettings(db: Db, actor: ActorOf["key"]): Promise<Re
   };
 }
 
-// GET /api/today/plan/settings: the member's working day for the plan (the defaults where none is kept).
 export const getDaySettings = defineRoute(
-  { need: "key", keyTypes: ["Employee"], what: "the plan's settings" },
+  {
+    method: "GET",
+    path: "/api/today/plan/settings",
+    summary: "Reads the member's working day for the route plan.",
+    description:
+      "Kept per member (a demo visitor: their own). Where none is kept: no start, back to the start, 480 and 25 minutes.",
+    answer: RepDaySettingsAnswer,
+    need: "key",
+    keyTypes: ["Employee"],
+    what: "the plan's settings",
+  },
   async ({ actor }, deps: TodayDeps) => readDaySettings(deps.db, actor),
 );
 
-// PUT /api/today/plan/settings: replaces the member's working day; the start is found by its postal code or city.
 export const putDaySettings = defineRoute(
   {
+    method: "PUT",
+    path: "/api/today/plan/settings",
+    summary: "Replaces the member's working day for the route plan.",
+    description: [
+      "Replaces the whole (a repeat changes nothing) and answers it as `GET` does. The start is found by its postal",
+      "code or city, without a network: one the plan does not know is 400 `VALIDATION_FAILED` on `start`; minutes out",
+      "of range or not whole, on `dayMinutes` or `visitMinutes` (nothing kept).",
+    ].join("\n"),
+    answer: RepDaySettingsAnswer,
     need: "key",
     keyTypes: ["Employee"],
     what: "the plan's settings",

@@ -19,7 +19,14 @@ import {
 } from "@/lib/domain/today/plan/reasons";
 import { routeInOrder } from "@/lib/domain/today/plan/route";
 import { lastVisits, NOT_VISITED_DAYS, NOT_VISITED_MAX } from "@/lib/domain/today/visits";
-import type { PlanArea, RepDaySettings, TodayPlan, TodayPlanWeek } from "@/lib/domain/today/plan/plan-json";
+import {
+  type PlanArea,
+  type RepDaySettings,
+  type TodayPlan,
+  TodayPlanAnswer,
+  type TodayPlanWeek,
+  TodayPlanWeekAnswer,
+} from "@/lib/domain/today/plan/plan-json";
 import {
   AREA_WEEKDAYS,
   type AreaAccount,
@@ -60,22 +67,27 @@ const REP_WORDS = "a sales rep's UserID (a positive whole number)";
 const REP = z.coerce.number({ error: REP_WORDS }).int({ error: REP_WORDS }).positive({ error: REP_WORDS });
 
 const Query = z.strictObject({
-  rep: REP,
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "the rep's day, YYYY-MM-DD" }),
+  rep: REP.describe("The sales rep's UserID (any rep of the key)."),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "the rep's day, YYYY-MM-DD" })
+    .describe("The rep's day, YYYY-MM-DD."),
   stops: z.coerce
     .number()
     .int()
     .min(PLAN_STOPS.min, { error: `${PLAN_STOPS.min} to ${PLAN_STOPS.max} stops` })
     .max(PLAN_STOPS.max, { error: `${PLAN_STOPS.min} to ${PLAN_STOPS.max} stops` })
-    .optional(),
-  add: ids,
-  remove: ids,
+    .optional()
+    .describe(`The most stops, ${PLAN_STOPS.min} to ${PLAN_STOPS.max} (8 by default).`),
+  add: ids.describe("CustomerIDs the rep adds to the day, comma-separated."),
+  remove: ids.describe("CustomerIDs the rep takes out of it, comma-separated."),
   notVisited: z.coerce
     .number()
     .int()
     .min(1, { error: `1 to ${NOT_VISITED_MAX} days` })
     .max(NOT_VISITED_MAX, { error: `1 to ${NOT_VISITED_MAX} days` })
-    .optional(),
+    .optional()
+    .describe('How many days without a visit make "not visited" a reason.'),
   from: z
     .string()
     .regex(/^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$/, { error: "the start as lat,lon" })
@@ -84,7 +96,8 @@ const Query = z.strictObject({
       return { lat, lon };
     })
     .refine((p) => Math.abs(p.lat) <= 90 && Math.abs(p.lon) <= 180, { error: "lat -90 to 90, lon -180 to 180" })
-    .optional(),
+    .optional()
+    .describe("The phone's position as the day's start: lat,lon."),
 });
 
 export type PlanQuery = z.output<typeof Query>;
@@ -421,10 +434,18 @@ async function warehouseOf(
     : undefined;
 }
 
-// GET /api/today/plan?rep=&date=&stops=&add=&remove=&notVisited=&from=lat,lon: a rep's day's visits, chosen and in
-// driving order (`loadPlan`), read with the session's Employee key.
 export const getPlan = defineRoute(
   {
+    method: "GET",
+    path: "/api/today/plan",
+    summary: "Plans a rep's day of visits: the stops chosen and in driving order.",
+    description: [
+      "The stops come from the day's weekday area (a Saturday or Sunday: from all the rep's accounts), chosen to fit",
+      "the member's working day (`/api/today/plan/settings`); the drive is `driveKm` × 1.3 at 60 km/h. The date's",
+      "deliveries (\"Delivery today\") are the API's dates of `date`, not the real clock's day. Read with the session's",
+      "key, as Today is. 400 `VALIDATION_FAILED` for a bad parameter (nothing asked upstream).",
+    ].join("\n"),
+    answer: TodayPlanAnswer,
     need: "key",
     keyTypes: ["Employee"],
     what: "the route plan",
@@ -436,21 +457,27 @@ export const getPlan = defineRoute(
 );
 
 const WeekQuery = z.strictObject({
-  rep: REP,
+  rep: REP.describe("The sales rep's UserID (any rep of the key)."),
   weekOf: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "a day of the week, YYYY-MM-DD" })
     .refine((day) => !Number.isNaN(Date.parse(`${day}T12:00:00Z`)) && addDays(day, 0) === day, {
       error: "a day of the week, YYYY-MM-DD (a real date)",
-    }),
+    })
+    .describe("Any day of the week, YYYY-MM-DD."),
 });
 
 export type WeekQuery = z.output<typeof WeekQuery>;
 
-// GET /api/today/plan/week?rep=&weekOf=YYYY-MM-DD: the rep's five days, Monday to Friday of the week holding weekOf,
-// each planned from its area (`loadPlanWeek`), read once with the session's Employee key.
 export const getPlanWeek = defineRoute(
   {
+    method: "GET",
+    path: "/api/today/plan/week",
+    summary: "Plans a rep's week: Monday to Friday, each day from its area.",
+    description:
+      "Each day is planned as `GET /api/today/plan` plans it, with its `area`; the lists are read once for the week. " +
+      "400 `VALIDATION_FAILED` for a bad or missing parameter (nothing asked upstream).",
+    answer: TodayPlanWeekAnswer,
     need: "key",
     keyTypes: ["Employee"],
     what: "the week's plan",

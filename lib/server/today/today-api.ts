@@ -2,6 +2,7 @@ import "server-only";
 import type { Kysely } from "kysely";
 import * as z from "zod";
 import type { DataApiClient } from "@/lib/data-api/client";
+import { TodayDataAnswer } from "@/lib/domain/today/today-answer";
 import { readTodayData, type TodayData } from "@/lib/domain/today/today-data";
 import type { BackroomDatabase } from "../core/db/schema";
 import { type ActorOf, defineRoute, type RouteDeps } from "../core/define-route";
@@ -89,14 +90,33 @@ export async function repDisputes(
 }
 
 const Query = z.strictObject({
-  rep: z.coerce.number().int().positive({ error: "rep: a sales rep's UserID (a positive whole number)" }),
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "day: the viewer's day, YYYY-MM-DD" }),
+  rep: z.coerce
+    .number()
+    .int()
+    .positive({ error: "rep: a sales rep's UserID (a positive whole number)" })
+    .describe("The sales rep's UserID."),
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "day: the viewer's day, YYYY-MM-DD" })
+    .describe(
+      "The viewer's day (YYYY-MM-DD): its week is the reorders', and the last orders are of the 90 days before it.",
+    ),
 });
 
-// GET /api/today?rep=&day=: a rep's Today (`loadToday`), read with the session's key: an Employee key, since the reps
-// and their accounts are the distributor's.
 export const getToday = defineRoute(
   {
+    method: "GET",
+    path: "/api/today",
+    summary: "Reads a rep's Today as one compact answer.",
+    description: [
+      "What Today's page renders first and what **Save for offline** keeps: the rep's accounts (their records' fields",
+      "Today shows), the states' cut-offs, one AR aging row per AR account, one open invoice per account and store,",
+      "each store's last order of the 90 days before `day`, and the accounts' health from the key's history where it",
+      "keeps one; read through the proxy with the session's key (11 requests for the demo rep's 254 accounts). Beside",
+      "them Backroom's own records, each absent when it could not be read: the open reorder requests and the disputes",
+      "not resolved of the rep's stores the person sees as their rep, and the deliveries to collect at.",
+    ].join("\n"),
+    answer: TodayDataAnswer,
     need: "key",
     keyTypes: ["Employee"],
     what: "Today",

@@ -1,3 +1,4 @@
+import * as z from "zod";
 import type { PlaceSource, Point } from "./geo";
 
 /**
@@ -114,3 +115,133 @@ export interface PlanStop {
   /** From the start (or the stop before), km to a tenth; 0 for the first stop when the route starts there. */
   legKm: number;
 }
+
+/*
+ * The shapes above as zod schemas (`…Answer`): what the routes' specs say they answer, held to the types at compile
+ * time.
+ */
+
+const PointAnswer = z.object({ lat: z.number(), lon: z.number() }) satisfies z.ZodType<Point>;
+
+export const RepDaySettingsAnswer = z.object({
+  start: z
+    .object({ text: z.string(), lat: z.number(), lon: z.number() })
+    .nullable()
+    .describe("Where the day starts: the address or postal code as typed, and the point it was found at; null: none."),
+  endAtLastStop: z.boolean().describe("The day ends at the last stop (else back at the start)."),
+  dayMinutes: z.number().describe("The day's length, minutes."),
+  visitMinutes: z.number().describe("A visit's length, minutes."),
+}) satisfies z.ZodType<RepDaySettings>;
+
+const PlanStopAnswer = z.object({
+  customerId: z.number(),
+  name: z.string(),
+  address: z.string(),
+  reasons: z
+    .array(z.string())
+    .describe('Why it is worth a visit today, heaviest first ("Delivery today", "$1,200.00 over 60 days", …).'),
+  score: z.number(),
+  added: z.boolean().describe("Whether the rep added it (it was not among the proposed)."),
+  lat: z.number(),
+  lon: z.number(),
+  placedBy: z
+    .enum(["visit", "postal-code", "postal-prefix", "city"])
+    .describe(
+      "What placed it: where its visits were tapped, its postal code, the code's first three digits, or its city.",
+    ),
+  legKm: z
+    .number()
+    .describe("From the start (or the stop before), km to a tenth; 0 for the first stop when the route starts there."),
+}) satisfies z.ZodType<PlanStop>;
+
+const PlanAreaAnswer = z.object({
+  weekday: z.number().describe("ISO weekday, 1 = Monday .. 5 = Friday."),
+  name: z.string().describe('Its one or two commonest towns ("Oakland, Berkeley").'),
+  centre: PointAnswer.nullable(),
+  accounts: z.number().describe("How many of the rep's accounts are in it."),
+  hull: z
+    .array(PointAnswer)
+    .describe("The outline of its accounts' places, counter-clockwise (fewer than three points for a tiny area)."),
+}) satisfies z.ZodType<PlanArea>;
+
+export const TodayPlanAnswer = z.object({
+  repId: z.number(),
+  repName: z.string().optional().describe("Absent when the rep is not among the key's active reps."),
+  date: z.string().describe("The rep's day, YYYY-MM-DD."),
+  notVisitedDays: z.number().describe('How many days without a visit make "not visited" a reason.'),
+  start: z
+    .object({
+      lat: z.number(),
+      lon: z.number(),
+      source: z.enum(["device", "member", "warehouse", "first-stop"]),
+      label: z.string().optional(),
+    })
+    .optional()
+    .describe(
+      "Where the day starts: the phone (when sent), else the member's start (`label` as they typed it), else the " +
+        "warehouse most of the rep's accounts are served from (`label` its name), else the first stop; none without any.",
+    ),
+  end: z
+    .object({ lat: z.number(), lon: z.number(), kind: z.enum(["start", "last-stop"]), legKm: z.number() })
+    .optional()
+    .describe("Where the day ends: back at the start, or at the last stop (`legKm` the drive back from it, 0 there)."),
+  stops: z.array(PlanStopAnswer).describe("In driving order."),
+  totalKm: z
+    .number()
+    .describe(
+      "The sum of the legs, the way back too, in km to a tenth (straight lines between the stores, not roads).",
+    ),
+  day: z
+    .object({
+      driveKm: z.number(),
+      driveMinutes: z.number(),
+      visitMinutes: z.number(),
+      totalMinutes: z.number(),
+      limitMinutes: z.number(),
+      detourFactor: z.number(),
+      speedKmh: z.number(),
+    })
+    .describe(
+      "The day's time: the drive (`driveKm` × `detourFactor` at `speedKmh`, in whole minutes), the visits, their sum, " +
+        "and the member's day; the stops are chosen to fit it.",
+    ),
+  area: PlanAreaAnswer.nullable().describe(
+    "The day's area of the week; null on a Saturday or Sunday, planned by its budget alone from all the accounts.",
+  ),
+  notToday: z
+    .array(
+      z.object({
+        customerId: z.number(),
+        name: z.string(),
+        reasons: z.array(z.string()),
+        km: z.number().nullable().describe("From the start, to a tenth; null when not placed."),
+        plannedOn: z
+          .string()
+          .nullable()
+          .describe(
+            "The next day after `date` its area is planned (YYYY-MM-DD; a week on for the day's own area); null with no place.",
+          ),
+      }),
+    )
+    .describe("The accounts with reasons the day did not hold, the heaviest first."),
+  unplaced: z
+    .array(z.object({ customerId: z.number(), name: z.string(), reason: z.string() }))
+    .describe("Chosen accounts the plan could not place (no postal code or city it knows): listed apart, not routed."),
+  directionsUrl: z
+    .string()
+    .optional()
+    .describe("Google Maps directions for the whole route (the first of `directions.google`)."),
+  directions: z.object({ google: z.array(z.string()), apple: z.string().optional() }),
+  candidates: z
+    .array(z.object({ customerId: z.number(), name: z.string(), reasons: z.array(z.string()), score: z.number() }))
+    .describe('The next accounts worth a visit, not in the plan: what "Add" offers (20 at most).'),
+  accounts: z.number().describe("The rep's active accounts."),
+  readAt: z.number().describe("When Today's lists were read (ms since the epoch)."),
+}) satisfies z.ZodType<TodayPlan>;
+
+export const TodayPlanWeekAnswer = z.object({
+  repId: z.number(),
+  repName: z.string().optional(),
+  monday: z.string().describe("The week's Monday, YYYY-MM-DD."),
+  days: z.array(TodayPlanAnswer).describe("Monday to Friday, each planned from its area."),
+}) satisfies z.ZodType<TodayPlanWeek>;
