@@ -3,8 +3,9 @@
  * weekly or monthly, which files, to whom (the workspace's Accounts role), and the period a run covers. Shared by the
  * server (`lib/server/accounting/scheduled-exports.ts`) and the page's form.
  */
+import * as z from "zod";
 import { addDays, localDay } from "@/lib/format/days";
-import type { ExportFormat } from "./format-names";
+import { EXPORT_FORMATS, type ExportFormat } from "./format-names";
 
 export const CADENCES = ["weekly", "monthly"] as const;
 export type Cadence = (typeof CADENCES)[number];
@@ -36,6 +37,28 @@ export interface ExportScheduleAnswer {
   schedule: ExportScheduleJson | null;
   recipients: ExportRecipient[];
 }
+
+/** `ExportScheduleAnswer` as a schema: what the schedule's routes answer (`GET /api/openapi.json`). */
+export const ExportScheduleAnswerSchema = z.object({
+  schedule: z
+    .object({
+      cadence: z.enum(CADENCES),
+      day: z.number().describe("Weekly: the ISO weekday, 1 (Monday) to 7; monthly: the day of the month, 1 to 28."),
+      localTime: z.string().describe('"HH:MM", 24-hour, in `timeZone`.'),
+      timeZone: z.string(),
+      formats: z.array(z.enum(EXPORT_FORMATS)),
+      nextRunAt: z.string(),
+      lastRunAt: z.string().nullable(),
+      lastRecords: z.number().nullable().describe("Records the last run mailed (bills and allocations)."),
+      lastMailed: z.number().nullable().describe("Members the last run mailed."),
+      lastError: z.string().nullable().describe("Why the last run mailed nothing, when it did not."),
+    })
+    .nullable()
+    .describe("The active key's schedule; null when none."),
+  recipients: z
+    .array(z.object({ userId: z.string(), email: z.string(), name: z.string() }))
+    .describe("The workspace's members with the Accounts role, whom a run mails."),
+}) satisfies z.ZodType<ExportScheduleAnswer>;
 
 /**
  * The period a run covers, in the schedule's zone: weekly, the seven days before the run's day; monthly, the calendar

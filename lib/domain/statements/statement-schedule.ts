@@ -3,6 +3,8 @@
  * paper, to whom. Shared by the server (`lib/server/statements/statement-schedules.ts`) and the page's form.
  */
 
+import * as z from "zod";
+
 /** The paper a statement's PDF is printed on. */
 export const PAPER_SIZES = ["Letter", "A4"] as const;
 export type PaperSize = (typeof PAPER_SIZES)[number];
@@ -35,6 +37,27 @@ export interface StatementScheduleAnswer {
   schedule: StatementScheduleJson | null;
   recipients: StatementRecipient[];
 }
+
+/** `StatementScheduleAnswer` as a schema: what the schedule's routes answer (`GET /api/openapi.json`). */
+export const StatementScheduleAnswerSchema = z.object({
+  schedule: z
+    .object({
+      dayOfMonth: z.number().describe("1 to 28: a day every month has."),
+      localTime: z.string().describe('"HH:MM", 24-hour, in `timeZone`.'),
+      timeZone: z.string(),
+      paperSize: z.enum(PAPER_SIZES),
+      nextRunAt: z.string(),
+      lastRunAt: z.string().nullable(),
+      lastAccounts: z.number().nullable().describe("Statements the last run made."),
+      lastMailed: z.number().nullable().describe("Members the last run mailed."),
+      lastError: z.string().nullable().describe("Why the last run mailed nothing, when it did not."),
+    })
+    .nullable()
+    .describe("The active key's schedule; null when none."),
+  recipients: z
+    .array(z.object({ userId: z.string(), email: z.string(), name: z.string() }))
+    .describe("The workspace's members with the Accounts role who have not left these mails: whom a run mails."),
+}) satisfies z.ZodType<StatementScheduleAnswer>;
 
 /**
  * "the 1st", "the 22nd": a day of the month in words.

@@ -3,7 +3,16 @@ import { recordOwner } from "../core/auth/demo-visitor";
 import { createHash } from "node:crypto";
 import * as z from "zod";
 import { DataApiError } from "@/lib/data-api/data-api-error";
-import type { ExportsJson, MappingJson, MappingSavedJson, PreviewJson } from "@/lib/domain/accounting/accounting-view";
+import {
+  ExportsAnswer,
+  type ExportsJson,
+  MappingAnswer,
+  type MappingJson,
+  MappingSavedAnswer,
+  type MappingSavedJson,
+  PreviewAnswer,
+  type PreviewJson,
+} from "@/lib/domain/accounting/accounting-view";
 import { ALL_INVOICE_STATUSES } from "@/lib/domain/accounting/bills";
 import { EXPORT_FORMATS, FORMATS } from "@/lib/domain/accounting/formats";
 import { PROGRAMS } from "@/lib/domain/accounting/format-names";
@@ -23,7 +32,7 @@ import { may } from "@/lib/session/roles";
 import type { ActorResolver } from "../core/auth/actor";
 import type { AuditTrail } from "../core/audit/audit-trail";
 import { actorOf } from "../core/audit/write-audit";
-import { type ActorOf, defineRoute, invalidField, refusal, requiredIdempotencyKey } from "../core/define-route";
+import { type ActorOf, defineRoute, invalidField, refusal } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
 import { NO_STORE } from "../core/route-errors";
@@ -42,10 +51,8 @@ import { customerNotInScope, idempotencyKeyReused } from "./errors";
 import type { AccountingServices } from "./feature";
 
 /**
- * The retailer's books: `GET /api/accounting/export` (a file), `POST` of it (the file, remembered in the ledger),
- * `GET /api/accounting/preview` (what it would hold, as JSON, with its first rows), `GET`/`PUT
- * /api/accounting/mapping`, `GET /api/accounting/exports` (the ledger's latest). The reads go through the proxy with the person's session: the key's scope applies (a Customer key's own
- * stores; an Employee key names one), and a brand's key has no books here.
+ * The retailer's books: an export's file (and its mark in the ledger), its preview, the mapping to the books and the
+ * ledger's latest. The reads go through the proxy with the person's session: the key's scope applies.
  */
 
 export interface AccountingDeps extends ProxyDeps {
@@ -196,13 +203,52 @@ function fileOf(plan: ExportPlan, mapping: AccountingMapping, part: number): Exp
   return exportFile(plan, mapping, part);
 }
 
-// GET /api/accounting/export?format=&from=&to=[&statuses=&customer=&new=0&part=]: the file, named by
-// Content-Disposition; X-Backroom-Records, X-Backroom-Total (the file's total), X-Backroom-Parts (Xero's bills: 500 a
-// file; its bank statement: 1,000 lines) and X-Backroom-Left-Out (the period's records the program's books hold
-// already, left out unless new=0 asks for them again) say what it holds. It marks nothing: `mark=1` is refused (400), a
-// download to remember is the POST below.
+/** What the export's address asks, as the file's GET, its POST and the preview read it (Markdown). */
+const EXPORT_PARAMETERS = `- \`format\`: the file (${EXPORT_FORMATS.map((f) => `\`${f}\``).join(", ")}); \`from\`, \`to\`: the period,
+  calendar days (\`to\` not before \`from\`, at most ${MAX_PERIOD_DAYS} days after it);
+- \`statuses\`: the invoices' status ids, comma-separated (${ALL_INVOICE_STATUSES.join(", ")} by default);
+- \`customer\`: one store (its CustomerID): a Customer key's stores by default, and only one of its own (403
+  \`CUSTOMER_NOT_IN_SCOPE\`); an Employee key must name one (400 on \`customer\`);
+- \`new\`: what a marked export to the same program (each program keeps its own marks) held as it is is left out,
+  unless \`new=0\` asks for it again;`;
+
+/** 409 `MAPPING_INCOMPLETE`, in the description's words. */
+const MAPPING_INCOMPLETE_WORDS =
+  "409 `MAPPING_INCOMPLETE` (with `gaps`: each field, its label and its problem) for a Xero file while the mapping " +
+  "lacks Xero's codes or tax rate, or for a file whose program could not carry a name the mapping holds.";
+
+/** The file as the GET and the POST answer it. */
+const EXPORT_FILE = {
+  mediaType: "text/csv",
+  description:
+    "The file: a CSV, or QuickBooks Desktop's IIF (`text/plain; charset=windows-1252`), named by " +
+    "`Content-Disposition`; `X-Backroom-Records`, " +
+    "`X-Backroom-Total` (its total), `X-Backroom-Parts`, `X-Backroom-Marked` and `X-Backroom-Left-Out` say what it holds.",
+};
+
 export const getAccountingExport = defineRoute(
-  { need: "key", keyTypes: BOOKS_KEYS, what: "The export", query: Query, invalid: HINT },
+  {
+    method: "GET",
+    path: "/api/accounting/export",
+    summary:
+      "Downloads the retailer's bills, vendor credits or bill payments of a period as a file QuickBooks Online, Xero or QuickBooks Desktop imports.",
+    description: `Payments are each as the bank saw it. The file is named by \`Content-Disposition\`; its headers say what it
+holds: \`X-Backroom-Records\`, \`X-Backroom-Total\` (the file's total), \`X-Backroom-Parts\` (Xero's bills: 500 a file;
+its bank statement: 1,000 lines), \`X-Backroom-Marked\` (0 here) and \`X-Backroom-Left-Out\` (how many of the period's
+records the program's books hold already were left out).
+
+${EXPORT_PARAMETERS}
+- \`part\`: which file of several, from 1 (400 on \`part\` past the last).
+
+A GET marks nothing: \`mark=1\` is refused (400 on the field \`mark\`); \`POST\` the same address to download the export
+and remember it. ${MAPPING_INCOMPLETE_WORDS}`,
+    answer: EXPORT_FILE,
+    need: "key",
+    keyTypes: BOOKS_KEYS,
+    what: "The export",
+    query: Query,
+    invalid: HINT,
+  },
   async ({ request, actor, query: q }, deps: AccountingDeps) => {
     if (q.mark) throw invalidField("mark", MARK_BY_POST);
     const query = exportQuery(actor, q);
@@ -213,12 +259,22 @@ export const getAccountingExport = defineRoute(
   },
 );
 
-// POST /api/accounting/export?format=&from=&to=[&statuses=&customer=&new=0&part=] with an Idempotency-Key: the file, as
-// the GET answers it, remembered in the workspace's ledger of the format's program (owners, admins, Accounts): the
-// program's next export leaves out what it held. In the audit trail. The same key again (a retry, the first answer lost) answers the file of the export
-// it marked, and marks nothing more; asking for another export with it, 409 IDEMPOTENCY_KEY_REUSED.
 export const markAccountingExport = defineRoute(
   {
+    method: "POST",
+    path: "/api/accounting/export",
+    summary:
+      "Downloads an export's file, as the GET answers it, and remembers it (marks it) in the workspace's ledger of the format's program.",
+    description: `The address asks as the GET's does (without \`mark\`); the program's next export leaves out what this one
+held. In the audit trail. The same \`Idempotency-Key\` again (a retry, the first answer lost) answers the file of the
+export it marked, and marks nothing more; asking for another export with it is 409 \`IDEMPOTENCY_KEY_REUSED\`.
+
+${EXPORT_PARAMETERS}
+- \`part\`: which file of several, from 1 (400 on \`part\` past the last).
+
+${MAPPING_INCOMPLETE_WORDS}`,
+    answer: EXPORT_FILE,
+    idempotencyKey: "required",
     need: "key",
     permission: MANAGE_BOOKS,
     keyTypes: BOOKS_KEYS,
@@ -226,8 +282,7 @@ export const markAccountingExport = defineRoute(
     query: MarkQuery,
     invalid: MARK_HINT,
   },
-  async ({ request, actor, query: q }, deps: AccountingDeps) => {
-    const idempotencyKey = requiredIdempotencyKey(request, "one mark of the export");
+  async ({ request, actor, query: q, idempotencyKey }, deps: AccountingDeps) => {
     const query = exportQuery(actor, q);
     const part = q.part ?? 1;
     const { store } = deps.accounting;
@@ -288,12 +343,26 @@ export const markAccountingExport = defineRoute(
   },
 );
 
-// GET /api/accounting/preview?format=&from=&to=[&statuses=&customer=&new=0]: what the export would hold: its counts
-// (new, changed since exported, exported to the program as they are, and when), what is held back and why, its files
-// and total (a payments file's: the bank, allocated and prepaid sums), and its first records' rows as the file writes
-// them.
 export const getAccountingPreview = defineRoute(
-  { need: "key", keyTypes: BOOKS_KEYS, what: "The export's preview", query: Query, invalid: HINT },
+  {
+    method: "GET",
+    path: "/api/accounting/preview",
+    summary: "What an export would hold, with its first rows as the file writes them.",
+    description: `It asks as the export does: its counts (new, changed since exported, exported to the program before as
+they are: \`exportedBefore\`, how many, when, in which files), what is held back and why (an invoice being updated, a
+QuickBooks Online number past 21 characters, a payment's allocation waiting for such a bill, a brand's credit that is
+no bank line), its files and total, a payments file's \`sums\` (bank, brands' credits, allocated, prepaid, returned; how
+many payments and later applications), and its first rows; \`gaps\`: what the mapping lacks for the file (then no files
+and no rows).
+
+${EXPORT_PARAMETERS.replace(/;$/, ".")}`,
+    answer: PreviewAnswer,
+    need: "key",
+    keyTypes: BOOKS_KEYS,
+    what: "The export's preview",
+    query: Query,
+    invalid: HINT,
+  },
   async ({ request, actor, query: q }, deps: AccountingDeps): Promise<PreviewJson> => {
     const query = exportQuery(actor, q);
     const scope = { workspaceId: recordOwner(actor), environment: actor.key.environment };
@@ -403,10 +472,20 @@ async function productTypes(request: Request, deps: AccountingDeps): Promise<str
   }
 }
 
-// GET /api/accounting/mapping: the workspace's mapping (the defaults until set), when it was set, whether the asker
-// may change it, and the catalogue's product types (each may have its account).
 export const getAccountingMapping = defineRoute(
-  { need: "key", keyTypes: BOOKS_KEYS, what: "The books' mapping" },
+  {
+    method: "GET",
+    path: "/api/accounting/mapping",
+    summary: "The workspace's mapping to its books, and the catalogue's product types.",
+    description: `The mapping (the defaults until set): the vendor; QuickBooks' account names (default, per product type,
+bank, brand credits, payables, vendor prepayments); Xero's account codes (default, per product type) and its tax rate;
+Xero's date format. With when it was set, whether the asker may change it, and the catalogue's product types (each
+may have its account).`,
+    answer: MappingAnswer,
+    need: "key",
+    keyTypes: BOOKS_KEYS,
+    what: "The books' mapping",
+  },
   async ({ request, actor }, deps: AccountingDeps): Promise<MappingJson> => {
     const [{ mapping, updatedAt }, types] = await Promise.all([
       deps.accounting.store.mapping(recordOwner(actor)),
@@ -416,13 +495,16 @@ export const getAccountingMapping = defineRoute(
   },
 );
 
-// PUT /api/accounting/mapping {vendorName, defaultAccount, accounts, bankAccount, creditsAccount, payablesAccount,
-// prepaymentsAccount, xeroDefaultAccount, xeroAccounts, xeroTaxType, dateFormat}: owners, admins and the Accounts role
-// set the workspace's mapping (the same twice is one); Xero's fields may be blank (its files wait for them). A name a
-// program's file could not carry as it is (a double quote, a tab or a line break: QuickBooks Desktop's IIF; a vendor
-// past 41 characters, an account past 100) is refused, the field and why named. In the audit trail.
 export const putAccountingMapping = defineRoute(
   {
+    method: "PUT",
+    path: "/api/accounting/mapping",
+    summary: "Sets the workspace's mapping to its books.",
+    description: `The same twice is one. Xero's fields may be blank (its files wait for them), and are checked as Xero's
+codes and rates when given. A name a program's file could not carry as it is (a double quote, a tab or a line break:
+QuickBooks Desktop's IIF; a vendor past 41 characters, an account past 100) is refused on its field, and why named. In
+the audit trail.`,
+    answer: MappingSavedAnswer,
     need: "key",
     permission: MANAGE_BOOKS,
     keyTypes: BOOKS_KEYS,
@@ -445,9 +527,16 @@ export const putAccountingMapping = defineRoute(
   },
 );
 
-// GET /api/accounting/exports: the workspace's latest marked exports in the key's environment, newest first.
 export const getAccountingExports = defineRoute(
-  { need: "key", keyTypes: BOOKS_KEYS, what: "The books' exports" },
+  {
+    method: "GET",
+    path: "/api/accounting/exports",
+    summary: "The workspace's latest marked exports in the key's environment, newest first.",
+    answer: ExportsAnswer,
+    need: "key",
+    keyTypes: BOOKS_KEYS,
+    what: "The books' exports",
+  },
   async ({ actor }, deps: AccountingDeps): Promise<ExportsJson> => ({
     exports: await deps.accounting.store.history(recordOwner(actor), actor.key.environment),
   }),

@@ -1,7 +1,7 @@
 import "server-only";
 import * as z from "zod";
 import { EXPORT_FORMATS } from "@/lib/domain/accounting/formats";
-import { CADENCES, type ExportScheduleAnswer } from "@/lib/domain/accounting/schedule";
+import { CADENCES, type ExportScheduleAnswer, ExportScheduleAnswerSchema } from "@/lib/domain/accounting/schedule";
 import { isZone } from "@/lib/format/days";
 import type { ActorResolver } from "../core/auth/actor";
 import { isDemoPerson } from "../core/auth/demo";
@@ -10,10 +10,7 @@ import { NO_STORE } from "../core/route-errors";
 import { MANAGE_BOOKS } from "./accounting-api";
 import type { AccountingServices } from "./feature";
 
-/**
- * A retailer's exports to its books by email: `GET`, `PUT`, `DELETE /api/accounting/schedule`, the active Customer
- * key's schedule and whom it mails (the Accounts role). Owners, admins and Accounts set and stop it.
- */
+/** A retailer's exports to its books by email: the active Customer key's schedule and whom it mails (the Accounts role). */
 
 /** What the export schedule's endpoints need: who is asking, and the schedules. */
 export interface ScheduleDeps {
@@ -56,17 +53,28 @@ export async function loadExportSchedule(
   return { schedule: schedule ?? null, recipients };
 }
 
-// GET /api/accounting/schedule: the active (Customer) key's exports by email, {schedule, recipients}: null when none,
-// and the workspace's members with the Accounts role, whom a run mails.
-export const getExportSchedule = defineRoute(SCHEDULE, async ({ actor }, deps: ScheduleDeps) =>
-  loadExportSchedule(actor, deps),
+export const getExportSchedule = defineRoute(
+  {
+    ...SCHEDULE,
+    method: "GET",
+    path: "/api/accounting/schedule",
+    summary: "The active key's exports to the books by email, and whom they mail.",
+    answer: ExportScheduleAnswerSchema,
+  },
+  async ({ actor }, deps: ScheduleDeps) => loadExportSchedule(actor, deps),
 );
 
-// PUT /api/accounting/schedule {cadence, day, localTime, timeZone, formats}: owners, admins and the Accounts role mail
-// the active key's new bills and payments weekly or monthly to the Accounts role (made, or replaced).
 export const putExportSchedule = defineRoute(
   {
     ...SCHEDULE,
+    method: "PUT",
+    path: "/api/accounting/schedule",
+    summary: "Mails the active key's new bills and payments to the books weekly or monthly (made, or replaced).",
+    description: `They go to the workspace's members with the Accounts role: \`cadence\` \`weekly\` (\`day\` an ISO weekday,
+1 for Monday to 7) or \`monthly\` (\`day\` of the month, 1 to 28), at \`localTime\` (\`HH:MM\`, 24-hour) in \`timeZone\`,
+each of \`formats\` once. A run mails only what no earlier marked export held. The shared demo mails nothing (403
+\`DEMO_SHARED\`). Answers the schedule as \`GET\` does.`,
+    answer: ExportScheduleAnswerSchema,
     permission: MANAGE_BOOKS,
     body: ScheduleBody,
     maxBodyBytes: 2048,
@@ -80,9 +88,15 @@ export const putExportSchedule = defineRoute(
   },
 );
 
-// DELETE /api/accounting/schedule: stops the active key's exports by email.
 export const deleteExportSchedule = defineRoute(
-  { ...SCHEDULE, permission: MANAGE_BOOKS },
+  {
+    ...SCHEDULE,
+    method: "DELETE",
+    path: "/api/accounting/schedule",
+    summary: "Stops the active key's exports to the books by email.",
+    status: 204,
+    permission: MANAGE_BOOKS,
+  },
   async ({ actor }, deps: ScheduleDeps) => {
     await deps.accounting.schedules.remove(actor.key.id);
     return new Response(null, { status: 204, headers: NO_STORE });

@@ -4,6 +4,7 @@ import {
   AUDIT_EVENT_NAMES,
   AUDIT_EVENTS,
   type AuditEntry,
+  AuditPageAnswer,
   type AuditEvent,
   type AuditPage,
 } from "@/lib/audit/audit-types";
@@ -109,21 +110,29 @@ const COLUMNS: ExportColumn[] = (
 ).map(([id, header, value]) => ({ id, header, value: (row) => String(value(row as unknown as AuditEntry)) }));
 
 /**
- * `GET /api/audit`: the workspace's audit entries (every member's, and its keys' from before accounts), newest first,
- * for roles that may read the trail (owner, admin, accounts); purchasing sees only their own entries, a viewer none
- * (403 FORBIDDEN_BY_ROLE).
- * - `person` (a user id): that person's entries only;
- * - `event` (comma-separated events), `from` and `to` (UTC dates, inclusive), `page` (from 1) and `pageSize` (1 to 500,
- *   default 50); an unknown parameter or a bad value answers 400 VALIDATION_FAILED naming it;
- * - `format=csv`: every matching entry (the newest 10,000) as a CSV download;
- * - 401 without a session, 403 outside a workspace (define-route.ts). Always `private, no-store`.
- *
  * @example
  * // GET /api/audit?event=payment-allocation&from=2026-11-01
  * // 200 {"entries":[{"id":"12","at":"2026-11-21T18:00:00.000Z","event":"payment-allocation","result":"done",...}],"page":1,"pageSize":50,"total":1,"hasNextPage":false}
  */
 export const listAudit = defineRoute(
   {
+    method: "GET",
+    path: "/api/audit",
+    summary: "The workspace's audit trail, newest first, paged and filtered, or as a CSV download.",
+    description: `Every member's entries, and the workspace's keys' from before accounts, for the roles that may read the
+trail (owner, admin, accounts); purchasing sees only their own entries, a viewer none (403 \`FORBIDDEN_BY_ROLE\`). A
+visitor of the shared demo sees only what their own session did. \`docs/security.md\` says what is
+recorded.
+
+- \`person\` (a user id): that person's entries only;
+- \`event\`: events, comma-separated (${AUDIT_EVENTS.map((e) => `\`${e}\``).join(", ")});
+- \`from\`, \`to\`: UTC dates (\`YYYY-MM-DD\`), inclusive, \`from\` not after \`to\`;
+- \`page\` (from 1) and \`pageSize\` (1 to 500, 50 by default);
+- \`format=csv\`: every matching entry (the newest ${CSV_MAX_ROWS.toLocaleString("en-US")}) as a CSV download
+  (\`text/csv\`, named by \`Content-Disposition\`) instead of the JSON page.
+
+An unknown parameter or a bad value is refused, 400 \`VALIDATION_FAILED\` naming it.`,
+    answer: AuditPageAnswer,
     need: "workspace",
     query: AuditQuery,
     // No `invalid`: the refusal says what is wrong ("from must not be after to"), which the page shows as it is.

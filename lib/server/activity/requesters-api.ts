@@ -1,7 +1,7 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import * as z from "zod";
-import type { PaymentRequesters } from "@/lib/audit/audit-types";
+import { type PaymentRequesters, PaymentRequestersAnswer } from "@/lib/audit/audit-types";
 import type { AuditTrail } from "../core/audit/audit-trail";
 import type { AuthTables, BackroomDatabase } from "../core/db/schema";
 import { defineRoute, type RouteDeps } from "../core/define-route";
@@ -37,20 +37,23 @@ const RequestersQuery = z.strictObject(
 );
 
 /**
- * `GET /api/payments/requesters?account=50001&requests=5001,5002`: who in the workspace made each of these payment
- * allocation requests of the AR account through Backroom, read from the audit trail (the entries of this workspace and
- * this key's environment that the API accepted with that RequestID). A request not listed was not sent from this
- * workspace: the ERP user the API names made it. Every member with a key may ask (the payments page shows it to
- * whoever reads payments): it answers names only, as the Members page shows every member, never the rest of the trail;
- * a former member whose account is gone is named null. 400 VALIDATION_FAILED on a bad parameter; 401, 403, 409
- * (define-route.ts). Always `private, no-store`.
- *
  * @example
  * // GET /api/payments/requesters?account=50001&requests=5001,5002
  * // 200 {"requesters":[{"requestId":5002,"name":"Ana Ruiz"}]}
  */
 export const listPaymentRequesters = defineRoute(
   {
+    method: "GET",
+    path: "/api/payments/requesters",
+    summary: "Who in the workspace sent each of the named payment allocation requests of an AR account from Backroom.",
+    description: `Read from the audit trail: the entries of this workspace and this key's environment that the API accepted
+with that RequestID. A request not listed was not sent from this workspace: the ERP user the API names made it. Every
+member with a key may ask (the payments page shows it to whoever reads payments): it answers names only, as the Members
+page shows every member, never the rest of the trail.
+
+- \`account\`: the AR account's id;
+- \`requests\`: RequestIDs, comma-separated, up to ${MAX_REQUESTS}.`,
+    answer: PaymentRequestersAnswer,
     need: "key",
     query: RequestersQuery,
     invalid: `Ask as ?account=ARAccountID&requests=RequestID,… (up to ${MAX_REQUESTS}).`,

@@ -1,6 +1,11 @@
 import "server-only";
 import * as z from "zod";
-import type { MarkedReadJson, NotificationsJson } from "@/lib/session/notifications-view";
+import {
+  MarkedReadAnswer,
+  type MarkedReadJson,
+  NotificationsAnswer,
+  type NotificationsJson,
+} from "@/lib/session/notifications-view";
 import type { ActorResolver } from "../core/auth/actor";
 import { defineRoute } from "../core/define-route";
 import type { NotificationStore } from "../core/notify/notification-store";
@@ -11,10 +16,20 @@ export interface NotificationDeps {
   notifications: NotificationStore;
 }
 
-// GET /api/notifications: the person's inbox, newest first (50), and how many are unread; in every workspace of
-// theirs (each item names its workspace), since what happened to their money or their orders is theirs wherever.
 export const listNotifications = defineRoute(
-  { need: "signed-in" },
+  {
+    method: "GET",
+    path: "/api/notifications",
+    summary: "The person's inbox, newest first (50), and how many are unread.",
+    description: `In every workspace of theirs (each item names its workspace), since what happened to their money or their
+orders is theirs wherever: what the ERP did with their payment requests and purchase orders (amounts in dollars; a
+rejection says the API gave no reason, as its records carry none), learned by the follow-ups, and what the hourly
+watches found (invoices due or overdue, credit to apply, products below target days of cover, customers put on hold,
+tomorrow's delivery cut-off), each linking to the page of its record (the AR account's payments, the invoice, the
+customer; built with the pages' own addresses, \`lib/domain/page-href.ts\`).`,
+    answer: NotificationsAnswer,
+    need: "signed-in",
+  },
   async ({ actor }, deps: NotificationDeps): Promise<NotificationsJson> => deps.notifications.list(actor.person.id),
 );
 
@@ -23,10 +38,13 @@ const MarkRead = z.union([
   z.strictObject({ all: z.literal(true) }),
 ]);
 
-// POST /api/notifications/read {ids} or {all: true}: marks the person's notifications read (another's ids change
-// nothing); answers the unread count left. Safe to repeat.
 export const markNotificationsRead = defineRoute(
   {
+    method: "POST",
+    path: "/api/notifications/read",
+    summary: "Marks the person's notifications read: those of `ids`, or `all`.",
+    description: "Another's ids change nothing. Answers the unread count left. Safe to repeat.",
+    answer: MarkedReadAnswer,
     need: "signed-in",
     body: MarkRead,
     invalid: 'Give the notifications to mark read: {"ids": [...]} or {"all": true}.',

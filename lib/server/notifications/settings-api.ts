@@ -9,7 +9,12 @@ import {
   NOTIFICATION_KINDS,
   type NotificationKind,
 } from "@/lib/session/notification-kinds";
-import type { NotificationSettingsJson, UnsubscribedJson } from "@/lib/session/notifications-view";
+import {
+  NotificationSettingsAnswer,
+  type NotificationSettingsJson,
+  UnsubscribedAnswer,
+  type UnsubscribedJson,
+} from "@/lib/session/notifications-view";
 import type { Actor, ActorResolver } from "../core/auth/actor";
 import { isDemoPerson } from "../core/auth/demo";
 import { defineRoute, refuse } from "../core/define-route";
@@ -76,10 +81,19 @@ export async function notificationSettings(actor: Actor, deps: SettingsDeps): Pr
   };
 }
 
-// GET /api/notifications/settings: the person's channel per kind (theirs or their role's), their digest, and whether
-// email can be chosen at all.
-export const getNotificationSettings = defineRoute({ need: "signed-in" }, async ({ actor }, deps: SettingsDeps) =>
-  notificationSettings(actor, deps),
+export const getNotificationSettings = defineRoute(
+  {
+    method: "GET",
+    path: "/api/notifications/settings",
+    summary: "The person's channel per kind, their daily digest, and whether email can be chosen at all.",
+    description: `A kind's channel is inbox, email, both or off: their choice, or their role's default (without email, what
+would be emailed goes to the inbox, and is shown so). The kinds are those about the active workspace's keys (every kind
+outside a workspace). The daily digest mails what they were told since the last one and not already emailed to them;
+none when nothing is left. The page: \`/account/notifications\`.`,
+    answer: NotificationSettingsAnswer,
+    need: "signed-in",
+  },
+  async ({ actor }, deps: SettingsDeps) => notificationSettings(actor, deps),
 );
 
 const SettingsBody = z.strictObject({
@@ -98,10 +112,15 @@ const SettingsBody = z.strictObject({
     .optional(),
 });
 
-// PUT /api/notifications/settings {channels?: {kind: channel}, digest?: {enabled, time, timeZone}}: sets what it
-// names, and answers the whole settings. Safe to repeat. A demo person's are fixed (shared by every visitor).
 export const putNotificationSettings = defineRoute(
   {
+    method: "PUT",
+    path: "/api/notifications/settings",
+    summary: "Changes the person's channel per kind and daily digest.",
+    description: `\`channels\`: \`{kind: channel}\` for the kinds it names; \`digest\`: \`{enabled, time: "HH:MM", timeZone}\` (an
+IANA zone). Sets what it names and answers the whole settings, as \`GET\` does. Safe to repeat. A demo person's are
+fixed, shared by every visitor (403 \`DEMO_SHARED\`).`,
+    answer: NotificationSettingsAnswer,
     need: "signed-in",
     body: SettingsBody,
     invalid:
@@ -153,13 +172,24 @@ export async function unsubscribe(
 }
 
 /** The unsubscribe's query: its token (missing is refused as a token that is not ours), other parameters ignored. */
-const UnsubscribeQuery = z.object({ token: z.string().default("") });
+const UnsubscribeQuery = z.object({ token: z.string().default("").describe("The email's link's signed token.") });
 
-// POST /api/notifications/unsubscribe?token=…: the one-click unsubscribe, from the page an email links to or from the
-// mail client itself (RFC 8058: `List-Unsubscribe=One-Click` in a form body, from wherever the client posts). The
-// signed token is the authority: no sign-in, no origin check. Safe to repeat.
 export const postUnsubscribe = defineRoute(
-  { need: "anyone", crossSite: "allowed", query: UnsubscribeQuery },
+  {
+    method: "POST",
+    path: "/api/notifications/unsubscribe",
+    summary: "The one-click unsubscribe of an email: stops what its signed token names.",
+    description: `From the page an email links to (\`/unsubscribe\`) or from the mail client itself (RFC 8058:
+\`List-Unsubscribe=One-Click\` in a form body, from wherever the client posts). The signed token is the authority: no
+sign-in, no origin check. It stops a kind's emails (both becomes the inbox, email becomes off), the daily digest, or
+what another part registered (a scheduled report, the monthly statements, the exports to the books). A token that is
+not one of ours (altered, cut short, from another Backroom, or none): 400 \`BAD_UNSUBSCRIBE_TOKEN\`. Other parameters
+are ignored. Safe to repeat.`,
+    answer: UnsubscribedAnswer,
+    need: "anyone",
+    crossSite: "allowed",
+    query: UnsubscribeQuery,
+  },
   async ({ query }, deps: SettingsDeps): Promise<UnsubscribedJson> => {
     const done = query.token ? await unsubscribe(query.token, deps) : undefined;
     if (!done) throw badUnsubscribeToken();

@@ -74,6 +74,20 @@ describe.each(databaseProfiles())("the views API on $name", ({ open }) => {
     expect((await list(stranger.cookie)).views).toEqual([]);
   });
 
+  it("POST /views refuses an Idempotency-Key past 200 characters, rather than cut it short", async () => {
+    const { viewer } = await workspace();
+    const made = await create(
+      viewer.cookie,
+      { name: "Open invoices", path: "/invoices?Statuses=1,7" },
+      { headers: { "Idempotency-Key": "k".repeat(201) } },
+    );
+    expect(made.status).toBe(400);
+    const error = await fieldOf(made);
+    expect(error.code).toBe("VALIDATION_FAILED");
+    expect(error.fieldErrors?.map((f) => f.field)).toEqual(["Idempotency-Key"]);
+    expect((await list(viewer.cookie)).views).toEqual([]);
+  });
+
   it.each([
     ["not a list page", { name: "Mine", path: "/account" }, "path"],
     ["a detail page", { name: "Mine", path: "/invoices/300001" }, "path"],

@@ -4,7 +4,15 @@ import type { Kysely } from "kysely";
 import { searchParamsToObject } from "@/lib/data-api/query-params";
 import { operations } from "@/lib/data-api/registry";
 import { may } from "@/lib/session/roles";
-import { CreateView, RenameView, ScheduleBody, type SavedViewsJson } from "@/lib/session/saved-views-view";
+import {
+  CreateView,
+  RenameView,
+  SavedViewAnswer,
+  SavedViewsAnswer,
+  ScheduleAnswer,
+  ScheduleBody,
+  type SavedViewsJson,
+} from "@/lib/session/saved-views-view";
 import { mayCall } from "@/lib/domain/navigation";
 import { LIST_VIEWS } from "@/lib/domain/views/list-views";
 import { readViewAddress, type ViewAddress, viewHref } from "@/lib/domain/views/saved-view-path";
@@ -17,15 +25,12 @@ import { keyCannotReadList } from "./errors";
 import { isTimeZone } from "./next-run";
 import { createReportStore } from "./report-store";
 
-/**
- * The saved views' endpoints (`app/api/views/...`). Who may do what:
- * - any member of the workspace sees its views and saves one;
- * - the view's creator, an owner or an admin renames or deletes it;
- * - an owner or an admin schedules a view's report to any members of the workspace; any other member schedules only
- *   a view they made, to themself alone, and never changes a schedule that mails others.
- * A schedule reads with the scheduler's active key (as a viewer), so scheduling needs one; the shared demo's people
- * schedule nothing.
- */
+/** The saved views' endpoints: list page addresses saved under a name, and their reports mailed on a schedule. */
+
+/** Who may schedule what, in the descriptions' words. */
+const WHO_SCHEDULES =
+  "An owner or an admin schedules a view's report to any members of the workspace; any other member schedules only a " +
+  "view they made, to themself alone, and never changes a schedule that mails others (403 `FORBIDDEN_BY_ROLE`).";
 
 export interface ViewsDeps {
   actors: ActorResolver;
@@ -55,26 +60,46 @@ function savedAddress(path: string): ViewAddress {
   return address;
 }
 
-// GET /api/views: the workspace's saved views with their schedules (in the shared demo, the visitor's own: `recordOwner`).
-export const listViews = defineRoute({ need: "workspace" }, async ({ actor }, deps: ViewsDeps) => {
-  const body: SavedViewsJson = {
-    views: await createReportStore(deps.db).list(recordOwner(actor)),
-    mayScheduleOthers: managesMembers(actor),
-    me: actor.person.id,
-  };
-  return body;
-});
+export const listViews = defineRoute(
+  {
+    method: "GET",
+    path: "/api/views",
+    summary: "The workspace's saved views with their schedules.",
+    description: "In the shared demo, the visitor's own.",
+    answer: SavedViewsAnswer,
+    need: "workspace",
+  },
+  async ({ actor }, deps: ViewsDeps) => {
+    const body: SavedViewsJson = {
+      views: await createReportStore(deps.db).list(recordOwner(actor)),
+      mayScheduleOthers: managesMembers(actor),
+      me: actor.person.id,
+    };
+    return body;
+  },
+);
 
-// POST /api/views {name, path}: saves a list page's address under a name (201; the same Idempotency-Key again: 200
-// with the view it made). The address must be one of the list pages, with parameters that page reads, valid for it.
 export const createView = defineRoute(
-  { need: "workspace", body: CreateView, invalid: "Give the view a name and the list page's address." },
-  async ({ request, actor, body }, deps: ViewsDeps) => {
+  {
+    method: "POST",
+    path: "/api/views",
+    summary: "Saves a list page's address under a name.",
+    description: `\`path\` is the page's path and query, as the address bar has them after the host: one of the list pages,
+with parameters that page reads, its filters valid for the list's operation, and a list the active key may read
+(refused on \`path\` otherwise). Answers 201 with the view; the same \`Idempotency-Key\` again (a double submit) answers
+200 with the view it made.`,
+    answer: SavedViewAnswer,
+    status: 201,
+    idempotencyKey: "optional",
+    need: "workspace",
+    body: CreateView,
+    invalid: "Give the view a name and the list page's address.",
+  },
+  async ({ actor, body, idempotencyKey }, deps: ViewsDeps) => {
     const address = savedAddress(body.path);
     const operation = LIST_VIEWS[address.name].operation;
     if (actor.key && !mayCall(actor.key.keyType, operation))
       throw invalidField("path", `A ${actor.key.keyType} key cannot read this list.`);
-    const idempotencyKey = request.headers.get("Idempotency-Key")?.slice(0, 200) || undefined;
     const { view, created } = await createReportStore(deps.db).createView({
       workspaceId: recordOwner(actor),
       name: body.name,
@@ -82,7 +107,7 @@ export const createView = defineRoute(
       createdBy: actor.person.id,
       idempotencyKey,
     });
-    return Response.json(view, { status: created ? 201 : 200, headers: NO_STORE });
+    return created ? view : Response.json(view, { headers: NO_STORE });
   },
 );
 
@@ -96,34 +121,62 @@ async function changeable(actor: Member, deps: ViewsDeps, viewId: string) {
   return store;
 }
 
-// PATCH /api/views/{viewId} {name}: renames a view.
 export const renameView = defineRoute(
-  { need: "workspace", body: RenameView, invalid: "Give the view's new name." },
+  {
+    method: "PATCH",
+    path: "/api/views/{viewId}",
+    summary: "Renames a view.",
+    description:
+      "Its creator, an owner or an admin (403 `FORBIDDEN_BY_ROLE` for anyone else); a view not of the workspace: 404.",
+    answer: SavedViewAnswer,
+    need: "workspace",
+    body: RenameView,
+    invalid: "Give the view's new name.",
+  },
   async ({ actor, body, params }, deps: ViewsDeps) => {
     const viewId = params.viewId ?? "";
     const store = await changeable(actor, deps, viewId);
     await store.rename(recordOwner(actor), viewId, body.name);
-    return store.get(recordOwner(actor), viewId);
+    const view = await store.get(recordOwner(actor), viewId);
+    if (!view) throw refuse("not-found");
+    return view;
   },
 );
 
-// DELETE /api/views/{viewId}: deletes a view and its schedule (204; a view already gone: 404).
-export const deleteView = defineRoute({ need: "workspace" }, async ({ actor, params }, deps: ViewsDeps) => {
-  const viewId = params.viewId ?? "";
-  const store = await changeable(actor, deps, viewId);
-  await store.remove(recordOwner(actor), viewId);
-  return new Response(null, { status: 204, headers: NO_STORE });
-});
+export const deleteView = defineRoute(
+  {
+    method: "DELETE",
+    path: "/api/views/{viewId}",
+    summary: "Deletes a view and its schedule.",
+    description:
+      "Its creator, an owner or an admin (403 `FORBIDDEN_BY_ROLE` for anyone else); a view already gone: 404.",
+    status: 204,
+    need: "workspace",
+  },
+  async ({ actor, params }, deps: ViewsDeps) => {
+    const viewId = params.viewId ?? "";
+    const store = await changeable(actor, deps, viewId);
+    await store.remove(recordOwner(actor), viewId);
+    return new Response(null, { status: 204, headers: NO_STORE });
+  },
+);
 
 /** Whether a member who does not manage members may touch this schedule: their own view, mailing only themself. */
 function mailsOnlySelf(actor: Member, createdBy: string, recipients: readonly string[]): boolean {
   return createdBy === actor.person.id && recipients.every((r) => r === actor.person.id);
 }
 
-// PUT /api/views/{viewId}/schedule {frequency, weekday, localTime, timeZone, recipients}: schedules the view's CSV by
-// mail (replacing its schedule), read with the asker's active key. Safe to repeat.
 export const putSchedule = defineRoute(
   {
+    method: "PUT",
+    path: "/api/views/{viewId}/schedule",
+    summary: "Mails the view's list as a CSV on a schedule, replacing its schedule.",
+    description: `\`frequency\` \`daily\` or \`weekly\` (then \`weekday\`, 1 for Monday to 7), at \`localTime\` (\`HH:MM\`, 24-hour)
+in \`timeZone\` (400 on \`timeZone\` for a zone this server does not know), to \`recipients\` (user ids, each a member
+of the workspace: 400 on \`recipients\` otherwise). The report reads with the asker's active key, as a viewer: one that
+cannot read the view's list is refused, 409 \`VALIDATION_FAILED\` on \`recipients\`. Safe to repeat. ${WHO_SCHEDULES}
+The shared demo's people schedule nothing (403 \`DEMO_SHARED\`); a view not of the workspace: 404.`,
+    answer: ScheduleAnswer,
     need: "key",
     body: ScheduleBody,
     invalid: "Give the schedule's frequency, day, time, time zone and recipients.",
@@ -158,22 +211,34 @@ export const putSchedule = defineRoute(
     const address = readViewAddress(view.path);
     if ("problem" in address || !mayCall(actor.key.keyType, LIST_VIEWS[address.name].operation))
       throw keyCannotReadList();
-    return store.setSchedule(recordOwner(actor), viewId, {
+    const schedule = await store.setSchedule(recordOwner(actor), viewId, {
       ...input,
       keyId: actor.key.id,
       scheduledBy: actor.person.id,
     });
+    // The view deleted meanwhile.
+    if (!schedule) throw refuse("not-found");
+    return schedule;
   },
 );
 
-// DELETE /api/views/{viewId}/schedule: stops a view's reports (204; none scheduled: 404).
-export const deleteSchedule = defineRoute({ need: "workspace" }, async ({ actor, params }, deps: ViewsDeps) => {
-  const viewId = params.viewId ?? "";
-  const store = createReportStore(deps.db);
-  const view = await store.get(recordOwner(actor), viewId);
-  if (!view?.schedule) throw refuse("not-found");
-  if (!managesMembers(actor) && !mailsOnlySelf(actor, view.createdBy, view.schedule.recipients))
-    throw refuse("forbidden-by-role", "Owners and admins stop reports that mail others.");
-  await store.removeSchedule(recordOwner(actor), viewId);
-  return new Response(null, { status: 204, headers: NO_STORE });
-});
+export const deleteSchedule = defineRoute(
+  {
+    method: "DELETE",
+    path: "/api/views/{viewId}/schedule",
+    summary: "Stops a view's reports.",
+    description: `None scheduled: 404. ${WHO_SCHEDULES}`,
+    status: 204,
+    need: "workspace",
+  },
+  async ({ actor, params }, deps: ViewsDeps) => {
+    const viewId = params.viewId ?? "";
+    const store = createReportStore(deps.db);
+    const view = await store.get(recordOwner(actor), viewId);
+    if (!view?.schedule) throw refuse("not-found");
+    if (!managesMembers(actor) && !mailsOnlySelf(actor, view.createdBy, view.schedule.recipients))
+      throw refuse("forbidden-by-role", "Owners and admins stop reports that mail others.");
+    await store.removeSchedule(recordOwner(actor), viewId);
+    return new Response(null, { status: 204, headers: NO_STORE });
+  },
+);

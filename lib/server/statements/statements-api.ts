@@ -2,7 +2,11 @@ import "server-only";
 import type { Kysely } from "kysely";
 import * as z from "zod";
 import { formatDay } from "@/lib/format/display";
-import { PAPER_SIZES, type StatementScheduleAnswer } from "@/lib/domain/statements/statement-schedule";
+import {
+  PAPER_SIZES,
+  type StatementScheduleAnswer,
+  StatementScheduleAnswerSchema,
+} from "@/lib/domain/statements/statement-schedule";
 import type { ActorResolver } from "../core/auth/actor";
 import type { BackroomDatabase } from "../core/db/schema";
 import { defineRoute, refuse } from "../core/define-route";
@@ -32,13 +36,26 @@ const Query = z.strictObject({
   size: z.enum(PAPER_SIZES).default("Letter"),
 });
 
-// GET /api/statements/{arAccountId}.pdf[?asOf=YYYY-MM-DD&size=A4|Letter]: an AR account's statement of account as a PDF,
-// read through the proxy with the session's key (its scope applies: a Customer key's own accounts, an Employee key's
-// any), as of the API's last close (asOf, when given, must be that day: 409 otherwise). Any member may read one, as they
-// read the pages it is made of. The figures are the statement page's, from the same model, with the disputes not
-// resolved of the account's stores the reader is a side of. A brand's key has none.
 export const getStatementPdf = defineRoute(
   {
+    method: "GET",
+    path: "/api/statements/{file}",
+    summary: "An AR account's statement of account as a PDF.",
+    description: `\`file\` is \`{arAccountId}.pdf\` (404 otherwise). Read through the proxy with the session's key: its scope
+applies (a Customer key's own accounts, an Employee key's any); 404 \`NO_SUCH_ACCOUNT\` for an account it reads nothing
+of. Any member may read one, as they read the pages it is made of: the figures are the statement page's, from the same
+model, as of the API's last close.
+
+- \`asOf\` (\`YYYY-MM-DD\`): when given, must be the day of the API's last close (409 \`STATEMENT_DATE_UNAVAILABLE\`
+  otherwise: the API keeps its aging as of that day only);
+- \`size\`: the paper, \`Letter\` (the default) or \`A4\`.
+
+The disputes not resolved of the account's stores that the reader is a side of (its own stores for a Customer key; the
+member's rep's stores, every one for owners and admins) are beside the invoices they touch and listed at the end.`,
+    answer: {
+      mediaType: "application/pdf",
+      description: "The statement, named by `Content-Disposition` (`statement-{arAccountId}-{asOf}-{size}.pdf`).",
+    },
     need: "key",
     keyTypes: ["Customer", "Employee"],
     what: "The statement",
@@ -129,17 +146,26 @@ export async function loadStatementSchedule(
   return { schedule: schedule ?? null, recipients };
 }
 
-// GET /api/statements/schedule: the active (Customer) key's monthly statements by email, {schedule, recipients}: null
-// when none, and the workspace's members with the Accounts role, whom a run mails.
-export const getStatementSchedule = defineRoute(MONTHLY, async ({ actor }, deps: ScheduleDeps) =>
-  loadStatementSchedule(actor, deps),
+export const getStatementSchedule = defineRoute(
+  {
+    ...MONTHLY,
+    method: "GET",
+    path: "/api/statements/schedule",
+    summary: "The active key's monthly statements by email, and whom they mail.",
+    answer: StatementScheduleAnswerSchema,
+  },
+  async ({ actor }, deps: ScheduleDeps) => loadStatementSchedule(actor, deps),
 );
 
-// PUT /api/statements/schedule {dayOfMonth, localTime, timeZone, paperSize}: owners and admins mail each of the active
-// key's AR accounts' statement monthly to the Accounts role (made, or replaced: the same body twice is one schedule).
 export const putStatementSchedule = defineRoute(
   {
     ...MONTHLY,
+    method: "PUT",
+    path: "/api/statements/schedule",
+    summary: "Mails each of the active key's AR accounts' statement monthly to the Accounts role (made, or replaced).",
+    description: `On \`dayOfMonth\` (1 to 28: every month has it) at \`localTime\` (\`HH:MM\`, 24-hour) in \`timeZone\`, printed on
+\`paperSize\`. The same body twice is one schedule. Answers the schedule as \`GET\` does.`,
+    answer: StatementScheduleAnswerSchema,
     permission: SETS_MONTHLY,
     body: ScheduleBody,
     maxBodyBytes: 1024,
@@ -151,9 +177,15 @@ export const putStatementSchedule = defineRoute(
   },
 );
 
-// DELETE /api/statements/schedule: owners and admins stop the active key's monthly statements.
 export const deleteStatementSchedule = defineRoute(
-  { ...MONTHLY, permission: SETS_MONTHLY },
+  {
+    ...MONTHLY,
+    method: "DELETE",
+    path: "/api/statements/schedule",
+    summary: "Stops the active key's monthly statements by email.",
+    status: 204,
+    permission: SETS_MONTHLY,
+  },
   async ({ actor }, deps: ScheduleDeps) => {
     await deps.statementSchedules.remove(actor.key.id);
     return new Response(null, { status: 204, headers: NO_STORE });
