@@ -190,6 +190,11 @@ const routeRules = {
         selector: `ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.type="ObjectPattern"]:not([init.type="CallExpression"][init.callee.name="proxyRoutes"])`,
         message: "A route handler is `export const GET = serve(route)`, the route made with defineRoute.",
       },
+      {
+        selector: `ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name=/^(runtime|dynamic|revalidate|fetchCache)$/]`,
+        message:
+          'Route handlers run on Node and are dynamic by default in Next 16 (docs/architecture.md, "A request\'s path"): a route file says no runtime or caching setting.',
+      },
     ],
   },
 };

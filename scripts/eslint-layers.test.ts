@@ -153,3 +153,30 @@ describe("pages are shells", { timeout: 120_000 }, () => {
     expect(await lengthErrors("app/(dashboard)/extra/_lib/extra.tsx", 200)).toEqual([]);
   });
 });
+
+/** The route-file rule's messages for `code` as `app/api/extra/route.ts`. */
+async function routeErrors(code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\n`, { filePath: `${root}app/api/extra/route.ts` });
+  return result!.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message);
+}
+
+describe("route files are one line per method", { timeout: 120_000 }, () => {
+  const serving = 'import { serve } from "@/lib/backend";\nimport { listNotes } from "@/lib/server/notes/notes-api";\n';
+
+  it.each([
+    'export const runtime = "nodejs";',
+    'export const dynamic = "force-dynamic";',
+    "export const revalidate = 0;",
+  ])("refuses a runtime or caching setting: %s", async (setting) => {
+    expect(await routeErrors(`${serving}${setting}\nexport const GET = serve(listNotes);`)).toEqual([
+      expect.stringMatching(/says no runtime or caching setting/),
+    ]);
+  });
+
+  it("refuses a handler that is not serve(route), and allows one that is", async () => {
+    expect(await routeErrors(`${serving}export async function GET() { return new Response(); }`)).toEqual([
+      expect.stringMatching(/serve\(route\)/),
+    ]);
+    expect(await routeErrors(`${serving}export const GET = serve(listNotes);`)).toEqual([]);
+  });
+});

@@ -2,9 +2,6 @@ import { embeddedSandbox } from "@/lib/backend";
 import { sandboxEnabled } from "@/lib/server/core/env";
 import { publicOrigin } from "@/lib/server/core/public-origin";
 
-export const runtime = "nodejs";
-export const dynamic = "force-dynamic";
-
 /**
  * The request as the client addressed it: Next builds `request.url` from its own host name, so links the sandbox
  * makes (Location, document URLs) would name `localhost` to a client that came through another name.

@@ -4,6 +4,9 @@ import { ROUTE_FAILURES } from "./route-errors";
 import { BACKROOM, browserRequest, connectKey, createTestBackend, joinAs, signUp, type TestBackend } from "./testing";
 import { defineRoute } from "./define-route";
 
+/** Where a route under test says it is: what every route's spec must say of itself. */
+const AT = { method: "POST", path: "/api/test", summary: "A route under test." } as const;
+
 type ActorNeed = "signed-in" | "workspace" | "key";
 
 // The checks every route handler makes first: a write from elsewhere is refused, then who is asking is resolved and
@@ -22,7 +25,7 @@ afterEach(async () => {
 let ran = 0;
 /** A route that tells what its handler was given: who is asking, and the route's parameter. */
 const echo = (need: ActorNeed, permission?: Permission) =>
-  defineRoute({ need, ...(permission ? { permission } : {}) }, async ({ actor, params }) => {
+  defineRoute({ ...AT, need, ...(permission ? { permission } : {}) }, async ({ actor, params }) => {
     ran++;
     return {
       person: actor.person.id,

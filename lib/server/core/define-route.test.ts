@@ -5,6 +5,9 @@ import { DataApiError } from "@/lib/data-api/data-api-error";
 import { defineRoute, invalidField, refusal, refuse } from "./define-route";
 import { BACKROOM, browserRequest, connectKey, createTestBackend, signUp, type TestBackend } from "./testing";
 
+/** Where a route under test says it is: what every route's spec must say of itself. */
+const AT = { method: "POST", path: "/api/test", summary: "A route under test." } as const;
+
 let backend: TestBackend;
 beforeEach(async () => {
   backend = await createTestBackend(() => Response.json({}));
@@ -24,6 +27,7 @@ describe("defineRoute", () => {
     const { cookie, workspaceId } = await connectKey(backend, "test-key-1234567890", "Supplier");
     const route = defineRoute(
       {
+        ...AT,
         need: "key",
         keyTypes: ["Supplier"],
         query: z.strictObject({ n: z.coerce.number().int() }),
@@ -62,6 +66,7 @@ describe("defineRoute", () => {
     let ran = 0;
     const route = defineRoute(
       {
+        ...AT,
         need,
         keyTypes: ["Supplier"],
         what: "Insights",
@@ -81,7 +86,7 @@ describe("defineRoute", () => {
 
   it("says which key a route is for in one sentence", async () => {
     const { cookie } = await connectKey(backend, "test-key-1234567890", "Customer");
-    const route = defineRoute({ need: "key", keyTypes: ["Employee"], what: "Today" }, async () => ({}));
+    const route = defineRoute({ ...AT, need: "key", keyTypes: ["Employee"], what: "Today" }, async () => ({}));
     const got = await answer(await route(browserRequest("GET", "/api/x", { cookie, site: null }), backend));
     expect(got.body).toEqual({
       Error: {
@@ -94,7 +99,7 @@ describe("defineRoute", () => {
   it("refuses a write from another site before resolving anyone", async () => {
     const { cookie } = await connectKey(backend, "test-key-1234567890");
     let resolved = 0;
-    const route = defineRoute({ need: "signed-in" }, async () => ({}));
+    const route = defineRoute({ ...AT, need: "signed-in" }, async () => ({}));
     const counting = {
       ...backend,
       actors: { resolve: (headers: Headers) => (resolved++, backend.actors.resolve(headers)) },
@@ -112,6 +117,7 @@ describe("defineRoute", () => {
     const { cookie } = await connectKey(backend, "test-key-1234567890");
     const route = defineRoute(
       {
+        ...AT,
         need: "workspace",
         query: z.strictObject({ n: z.coerce.number().int() }),
         body: z.strictObject({ text: z.string() }),
@@ -132,7 +138,7 @@ describe("defineRoute", () => {
   it("answers 413 to a body past its limit", async () => {
     const { cookie } = await connectKey(backend, "test-key-1234567890");
     const route = defineRoute(
-      { need: "workspace", body: z.strictObject({ text: z.string() }), maxBodyBytes: 64 },
+      { ...AT, need: "workspace", body: z.strictObject({ text: z.string() }), maxBodyBytes: 64 },
       async () => ({}),
     );
     const got = await answer(
@@ -199,7 +205,7 @@ describe("defineRoute", () => {
     },
   ])("answers what a handler throws, $name, in the one error shape", async ({ thrown, expected }) => {
     const { cookie } = await connectKey(backend, "test-key-1234567890");
-    const route = defineRoute({ need: "workspace", what: "The statement" }, async () => {
+    const route = defineRoute({ ...AT, need: "workspace", what: "The statement" }, async () => {
       throw thrown();
     });
     const response = await route(browserRequest("GET", "/api/x", { cookie, site: null }), backend);
@@ -210,7 +216,7 @@ describe("defineRoute", () => {
   });
 
   it("answers 503 with Retry-After when the database is away", async () => {
-    const route = defineRoute({ need: "anyone" }, async () => {
+    const route = defineRoute({ ...AT, need: "anyone" }, async () => {
       throw Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
     });
     const response = await route(

@@ -93,11 +93,11 @@ export interface RouteSpec<
   I extends IdempotencyRule | undefined = undefined,
 > {
   /** The method or methods it answers (the route file exports it under each). */
-  method?: HttpMethod | readonly HttpMethod[];
+  method: HttpMethod | readonly HttpMethod[];
   /** Its address, its dynamic segments in braces: `/api/credit/{arAccountId}`. */
-  path?: string;
+  path: string;
   /** What it does, in one sentence: the description's title and the endpoints list's line. */
-  summary?: string;
+  summary: string;
   /** The rest of what a caller needs: its rules, its particular refusals (Markdown). */
   description?: string;
   /** What it answers on success (`RouteAnswer`); none said: `null`, or a redirect. */

@@ -76,5 +76,14 @@ export function endpointsMarkdown(specs: readonly AnyRouteSpec[], document: Json
     "[`docs/pages.md`](pages.md).",
     "",
     ...[...sections].flatMap(([feature, entries]) => [`## ${feature}`, "", entries.join("\n\n"), ""]),
+    "## Outside `/api`",
+    "",
+    "- `GET /menu/{token}`: a brand's live menu as a page, to anyone holding the link (`servePublicMenu`,",
+    "  `lib/server/menus/public-menu-route.ts`; 404 for a link unknown, revoked or expired; 429 past the address's limit).",
+    "- `/sandbox/{env}/api/...`, `/sandbox/{env}/operator/...`: the embedded sandbox and its operator endpoints",
+    "  (`SANDBOX=off` turns it off; it is off when `DATA_API_PRODUCTION_URL` and `DATA_API_TEST_URL` are both set). The",
+    "  API takes the sandbox's keys (the demo keys among them); the operator endpoints take the operator key alone",
+    "  (`SANDBOX_OPERATOR_KEY`, or `<SANDBOX_DATA_DIR>/operator-key`), 401 for any other. [`docs/sandbox.md`](sandbox.md).",
+    "",
   ].join("\n");
 }

@@ -73,8 +73,8 @@ export const listCredit = defineRoute(
     summary: "Lists the staff's credit: every account of the Employee key's snapshot with its limit and score.",
     description: [
       "Every role that reads Collections. The key's collections snapshot's accounts with their limit, balance (the",
-      "aging's `TotalBalanceOutstanding`), open reorder lists, available (limit − balance − open lists), used ((balance",
-      "+ open lists) / limit), score and its components, 50 a page, sorted by used, descending, by default. While the",
+      "aging's `TotalBalanceOutstanding`), open reorder lists, available (limit − balance − open lists), used ((balance +",
+      "open lists) / limit), score and its components, 50 a page, sorted by used, descending, by default. While the",
       "key's first walk is not in: `pending: true` and no rows (and the walk is queued, as the Collections page does).",
       "A bad value is refused on its field (400); other parameters are ignored.",
     ].join("\n"),

@@ -38,34 +38,43 @@ const pageHeaders = (nonce: string) => ({
   "Cache-Control": "private, no-store",
 });
 
-// GET /menu/{token}: a brand's live menu, to anyone holding the link (no sign-in); `?q=` searches it. 404 for a link
-// unknown, revoked or expired (read from the database on every view, so on every instance at once); 429 past the
-// address's limit.
-export const servePublicMenu = defineRoute({ need: "anyone" }, async ({ request, params }, deps: PublicMenuDeps) => {
-  const nonce = randomBytes(16).toString("base64");
-  const now = deps.now?.() ?? Date.now();
-  const wait = await menuViewWait(deps.shared, clientAddress(request), deps.menus.rateLimit, now);
-  if (wait !== undefined) throw tooManyViews(wait, publicHeaders(nonce));
-  const link = await deps.menus.store.open(params.token ?? "");
-  if (!link)
-    return new Response(
-      messagePage(
-        nonce,
-        "Menu not found",
-        "This menu link does not exist, was revoked, or has expired. Ask the brand for a new one.",
-      ),
-      { status: 404, headers: pageHeaders(nonce) },
-    );
-  const snapshot = await deps.menus.snapshots.snapshot(workspaceOfOwner(link.workspaceId), link.keyId);
-  if (!snapshot)
-    return new Response(
-      messagePage(nonce, "Menu being prepared", "The brand's menu is being read. Try again in a minute."),
-      { status: 503, headers: { ...pageHeaders(nonce), "Retry-After": "60" } },
-    );
-  const demo = isVisitorOwner(link.workspaceId);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MENU_SEARCH_MAX);
-  return new Response(menuPage(nonce, menuOf(snapshot, link), link, { demo, q }), {
-    status: 200,
-    headers: pageHeaders(nonce),
-  });
-});
+export const servePublicMenu = defineRoute(
+  {
+    method: "GET",
+    path: "/menu/{token}",
+    summary: "A brand's live menu as a page, to anyone holding the link (no sign-in); `?q=` searches it.",
+    description:
+      "404 for a link unknown, revoked or expired (read from the database on every view, so on every instance at " +
+      "once); 429 past the address's limit. A page, not part of Backroom's API: `/api/openapi.json` leaves it out.",
+    answer: { mediaType: "text/html", description: "The menu's page." },
+    need: "anyone",
+  },
+  async ({ request, params }, deps: PublicMenuDeps) => {
+    const nonce = randomBytes(16).toString("base64");
+    const now = deps.now?.() ?? Date.now();
+    const wait = await menuViewWait(deps.shared, clientAddress(request), deps.menus.rateLimit, now);
+    if (wait !== undefined) throw tooManyViews(wait, publicHeaders(nonce));
+    const link = await deps.menus.store.open(params.token ?? "");
+    if (!link)
+      return new Response(
+        messagePage(
+          nonce,
+          "Menu not found",
+          "This menu link does not exist, was revoked, or has expired. Ask the brand for a new one.",
+        ),
+        { status: 404, headers: pageHeaders(nonce) },
+      );
+    const snapshot = await deps.menus.snapshots.snapshot(workspaceOfOwner(link.workspaceId), link.keyId);
+    if (!snapshot)
+      return new Response(
+        messagePage(nonce, "Menu being prepared", "The brand's menu is being read. Try again in a minute."),
+        { status: 503, headers: { ...pageHeaders(nonce), "Retry-After": "60" } },
+      );
+    const demo = isVisitorOwner(link.workspaceId);
+    const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MENU_SEARCH_MAX);
+    return new Response(menuPage(nonce, menuOf(snapshot, link), link, { demo, q }), {
+      status: 200,
+      headers: pageHeaders(nonce),
+    });
+  },
+);
