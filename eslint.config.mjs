@@ -213,6 +213,26 @@ const pageShells = {
 };
 
 /**
+ * One error shape, built in one place: on the server, an object with an `Error` key (the API's error body) is made only
+ * by `lib/server/core/route-errors.ts` (`errorBody`, `codedErrorBody`, the refusals it answers). The route files have
+ * their own `no-restricted-syntax` above, and build no body.
+ */
+const oneErrorShape = {
+  name: "errors/one-shape",
+  files: ["lib/server/**/*.ts", "lib/backend.ts", "app/sandbox/**/*.ts"],
+  ignores: [...TESTS, "lib/server/core/route-errors.ts", "lib/server/core/testing.ts"],
+  rules: {
+    "no-restricted-syntax": [
+      "error",
+      {
+        selector: 'ObjectExpression > Property[key.name="Error"]',
+        message: "An error body is built by lib/server/core/route-errors.ts (errorBody, codedErrorBody, refusal).",
+      },
+    ],
+  },
+};
+
+/**
  * Short functions: none over 150 lines (comments and blank lines counted), but in the tests (a `describe` groups
  * cases, it is not a function one reads as one), the migrations and the seed's data tables.
  */
@@ -236,6 +256,7 @@ export default defineConfig([
     },
   },
   routeRules,
+  oneErrorShape,
   pageShells,
   shortFunctions,
   ...layerRules,

@@ -180,3 +180,23 @@ describe("route files are one line per method", { timeout: 120_000 }, () => {
     expect(await routeErrors(`${serving}export const GET = serve(listNotes);`)).toEqual([]);
   });
 });
+
+describe("one error shape, built in one place", { timeout: 120_000 }, () => {
+  const errorKeyErrors = async (path: string, code: string) => {
+    const [result] = await eslint.lintText(`${code}\n`, { filePath: `${root}${path}` });
+    return result!.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message);
+  };
+
+  it.each([
+    ["lib/server/notes/extra.ts", 'export const refused = () => Response.json({ Error: "No." }, { status: 404 });'],
+    ["lib/server/core/proxy/extra.ts", 'export const body = { Error: { code: "X", detail: "No." } };'],
+  ])("refuses an Error body built in %s", async (path, code) => {
+    expect(await errorKeyErrors(path, code)).toEqual([expect.stringMatching(/route-errors\.ts/)]);
+  });
+
+  it("allows it in the errors module", async () => {
+    expect(await errorKeyErrors("lib/server/core/route-errors.ts", 'export const body = { Error: "No." };')).toEqual(
+      [],
+    );
+  });
+});

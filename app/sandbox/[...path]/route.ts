@@ -1,6 +1,7 @@
 import { embeddedSandbox } from "@/lib/backend";
 import { sandboxEnabled } from "@/lib/server/core/env";
 import { publicOrigin } from "@/lib/server/core/public-origin";
+import { errorBody } from "@/lib/server/core/route-errors";
 
 /**
  * The request as the client addressed it: Next builds `request.url` from its own host name, so links the sandbox
@@ -23,7 +24,7 @@ function asAddressed(request: Request): Request {
 // /sandbox/{env}/api/... and /sandbox/{env}/operator/...: the embedded Data API emulator, on unless real API URLs are
 // configured (or SANDBOX=off).
 async function handle(request: Request): Promise<Response> {
-  if (!sandboxEnabled) return Response.json({ Error: "The sandbox is off" }, { status: 404 });
+  if (!sandboxEnabled) return Response.json(errorBody("The sandbox is off"), { status: 404 });
   const { app } = await embeddedSandbox();
   return app.fetch(asAddressed(request));
 }

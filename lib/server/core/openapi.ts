@@ -192,14 +192,14 @@ export function buildRoutesDocument(specs: readonly AnyRouteSpec[], info: { vers
           description: "The session of a person signed in (`/api/auth/sign-in/email`), as a browser holds it.",
         },
       },
-      schemas: { Error: schemaOf(ErrorBody, "output") },
+      schemas: { ErrorBody: schemaOf(ErrorBody, "output") },
       responses: {
         Refusal: {
           description:
             "A refusal: 400 `VALIDATION_FAILED` (a bad query or body, field by field), 401 `NOT_SIGNED_IN`, 403 " +
             "(`NO_WORKSPACE`, `TWO_FACTOR_REQUIRED`, `FORBIDDEN_BY_ROLE`, `NOT_FOR_THIS_KEY`, a write from another " +
             "site), 404, 409 `NO_KEY` and the route's own, 413, 429, or 500 and 503 naming a request id.",
-          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } } },
         },
       },
     },

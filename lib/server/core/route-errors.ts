@@ -106,6 +106,23 @@ export const ROUTE_FAILURES = {
   { status: number; code?: string; text: (requestId: string) => string; headers?: Record<string, string> }
 >;
 
+/**
+ * The API's error shape, for an answer that is a sentence: `{Error: "..."}`. Every error body of Backroom's is built by
+ * this module (the lint refuses an `Error` key anywhere else on the server).
+ */
+export function errorBody(detail: string): { Error: string } {
+  return { Error: detail };
+}
+
+/** The API's error shape with a code a page acts on: `{Error: {code, detail, ...more}}`. */
+export function codedErrorBody(
+  code: string,
+  detail: string,
+  more: Record<string, unknown> = {},
+): { Error: { code: string; detail: string } & Record<string, unknown> } {
+  return { Error: { code, detail, ...more } };
+}
+
 /** One of Backroom's own refusals or failures (`ROUTE_FAILURES`). */
 export type RouteFailure = keyof typeof ROUTE_FAILURES;
 

@@ -11,6 +11,7 @@ import {
   subCentWords,
 } from "@/lib/domain/payments/allocation-room";
 import { compareDecimals } from "@/lib/format/decimal";
+import { codedErrorBody } from "../route-errors";
 import { answer, type Forwarding } from "./context";
 import { fetchWithin } from "./upstream";
 
@@ -110,16 +111,16 @@ export async function balanceRefusal(
     ) {
       const detail = subCentWords("Amount", amount);
       const fieldErrors = [{ field: "Amount", code: "AMOUNT_NOT_IN_CENTS", detail }];
-      refusal = { status: 400, body: { Error: { code: "AMOUNT_NOT_IN_CENTS", detail, fieldErrors } } };
+      refusal = { status: 400, body: codedErrorBody("AMOUNT_NOT_IN_CENTS", detail, { fieldErrors }) };
     } else if (compareDecimals(amount, room) <= 0) return undefined;
     else {
       const detail = overRoomWords(query.TargetInvoiceNum, openBalance, outstanding, amount);
-      refusal = { status: 409, body: { Error: { code: "OVER_OPEN_BALANCE", detail } } };
+      refusal = { status: 409, body: codedErrorBody("OVER_OPEN_BALANCE", detail) };
     }
   } catch (error) {
     if (!(error instanceof DataApiError)) throw error;
     const detail = `The open balance of ${query.TargetInvoiceNum} could not be read, so nothing was allocated: ${error.detail}`;
-    refusal = { status: error.status >= 400 ? error.status : 502, body: { Error: { code: "BALANCE_UNREAD", detail } } };
+    refusal = { status: error.status >= 400 ? error.status : 502, body: codedErrorBody("BALANCE_UNREAD", detail) };
   }
   await write?.refused(refusal.status, refusal.body);
   return answer(refusal.body, refusal.status, { "X-Request-Id": requestId });

@@ -131,7 +131,7 @@ export const now = (deps: Pick<ProxyDeps, "now">) => (deps.now ?? Date.now)();
  * An answer of the proxy's own, in JSON, private and never stored.
  *
  * @example
- * answer({ Error: "Not found" }, 404, { "X-Request-Id": requestId });
+ * answer(errorBody("Not found"), 404, { "X-Request-Id": requestId });
  */
 export function answer(body: unknown, status: number, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {

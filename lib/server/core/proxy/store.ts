@@ -1,5 +1,6 @@
 import "server-only";
 import { learnOutcomes } from "../audit/write-audit";
+import { errorBody } from "../route-errors";
 import { answered } from "./audit";
 import { freshUntil, fromCache, lastKnown } from "./cache";
 import { answer, type Copy, type Forwarding, now } from "./context";
@@ -41,11 +42,11 @@ export async function storeRead(
     if (timeout.aborted)
       return (
         lastKnown(forwarding, copy, "timeout") ??
-        answer({ Error: `The Data API stopped answering within ${waited(deps.timeoutMs)}.` }, 504, ids)
+        answer(errorBody(`The Data API stopped answering within ${waited(deps.timeoutMs)}.`), 504, ids)
       );
     return (
       lastKnown(forwarding, copy, "unreachable") ??
-      answer({ Error: "The Data API's answer broke off. Try again in a moment." }, 502, ids)
+      answer(errorBody("The Data API's answer broke off. Try again in a moment."), 502, ids)
     );
   }
   if (deps.audit) {
@@ -84,10 +85,9 @@ export async function storeWrite(
     await answered(forwarding, null);
     // Sent with an Idempotency-Key (as Backroom's pages send every write), trying again is safe: the API replays.
     return answer(
-      {
-        Error:
-          "The Data API's answer broke off, so whether the write was done is not known. Trying it again with the same Idempotency-Key is safe: the API makes it at most once.",
-      },
+      errorBody(
+        "The Data API's answer broke off, so whether the write was done is not known. Trying it again with the same Idempotency-Key is safe: the API makes it at most once.",
+      ),
       502,
       { "X-Request-Id": requestId },
     );

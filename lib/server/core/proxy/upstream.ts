@@ -1,6 +1,7 @@
 import "server-only";
 import type { Version } from "@/lib/data-api/operation";
 import type { CheckedRequest } from "@/lib/data-api/request-check";
+import { errorBody } from "../route-errors";
 import { answer, type ProxyTelemetry, type Upstream } from "./context";
 
 /**
@@ -92,7 +93,7 @@ export async function sendUpstream(call: UpstreamSend): Promise<Sent> {
       call.telemetry?.upstream(call.operation, "timeout", took());
       return {
         failed: answer(
-          { Error: `The Data API did not answer within ${waited(call.timeoutMs)}. Nothing was retried; try again.` },
+          errorBody(`The Data API did not answer within ${waited(call.timeoutMs)}. Nothing was retried; try again.`),
           504,
           ids,
         ),
@@ -100,11 +101,11 @@ export async function sendUpstream(call: UpstreamSend): Promise<Sent> {
     }
     if (call.signal.aborted) {
       call.telemetry?.upstream(call.operation, "cancelled", took());
-      return { failed: answer({ Error: "The request was cancelled" }, 499, ids) };
+      return { failed: answer(errorBody("The request was cancelled"), 499, ids) };
     }
     call.telemetry?.upstream(call.operation, "unreachable", took());
     call.telemetry?.failed(`${call.operation}: the Data API could not be reached`, error, call.requestId);
-    return { failed: answer({ Error: "The Data API could not be reached. Try again in a moment." }, 502, ids) };
+    return { failed: answer(errorBody("The Data API could not be reached. Try again in a moment."), 502, ids) };
   }
 }
 
