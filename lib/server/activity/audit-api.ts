@@ -11,7 +11,7 @@ import {
 import { csvHeader, csvRows, type ExportColumn } from "@/lib/format/csv";
 import { may } from "@/lib/session/roles";
 import type { AuditTrail } from "../core/audit/audit-trail";
-import { defineRoute, refuse, type RouteDeps } from "../core/define-route";
+import { defineRoute, type RouteDeps } from "../core/define-route";
 import { sessionHashOf } from "../core/audit/write-audit";
 import { NO_STORE } from "../core/route-errors";
 import { csvMoney } from "@/lib/format/csv-values";
@@ -134,15 +134,15 @@ recorded.
 An unknown parameter or a bad value is refused, 400 \`VALIDATION_FAILED\` naming it.`,
     answer: AuditPageAnswer,
     need: "workspace",
+    // Two grants open the trail: all of it, or one's own.
+    permission: [{ audit: ["read"] }, { audit: ["read-own"] }],
+    refusedByRole: "Your role in this workspace does not show the audit trail.",
     query: AuditQuery,
     // No `invalid`: the refusal says what is wrong ("from must not be after to"), which the page shows as it is.
   },
   async ({ actor, query: q }, deps: AuditDeps) => {
     const role = actor.membership.role;
     const all = may(role, { audit: ["read"] });
-    // Two grants open the trail (all of it, or one's own): more than a route's one permission says.
-    if (!all && !may(role, { audit: ["read-own"] }))
-      throw refuse("forbidden-by-role", "Your role in this workspace does not show the audit trail.");
     // A role that sees only its own entries sees only its own, whoever is asked for.
     const userId = all ? q.person : actor.person.id;
     const bounds = {

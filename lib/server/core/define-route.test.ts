@@ -84,6 +84,22 @@ describe("defineRoute", () => {
     expect(ran).toBe(0);
   });
 
+  it("lets a role through any of several grants, and tells one without them the route's own words", async () => {
+    const { cookie } = await connectKey(backend, "test-key-1234567890", "Customer");
+    const route = (permission: Parameters<typeof defineRoute>[0]["permission"]) =>
+      defineRoute({ ...AT, need: "key", permission, refusedByRole: "Only the auditors read this." }, async () => ({
+        ok: true,
+      }));
+    const ask = async (permission: Parameters<typeof route>[0]) =>
+      answer(await route(permission)(browserRequest("GET", "/api/x", { cookie, site: null }), backend));
+    // The owner has audit: read; no role has ac: delete.
+    expect((await ask([{ ac: ["delete"] }, { audit: ["read"] }])).body).toEqual({ ok: true });
+    expect(await ask([{ ac: ["delete"] }, { ac: ["delete"] }])).toMatchObject({
+      status: 403,
+      body: { Error: { code: "FORBIDDEN_BY_ROLE", detail: "Only the auditors read this." } },
+    });
+  });
+
   it("says which key a route is for in one sentence", async () => {
     const { cookie } = await connectKey(backend, "test-key-1234567890", "Customer");
     const route = defineRoute({ ...AT, need: "key", keyTypes: ["Employee"], what: "Today" }, async () => ({}));

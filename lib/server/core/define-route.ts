@@ -58,6 +58,17 @@ export function requiredIdempotencyKey(request: Request, what: string): string {
   return key;
 }
 
+/** A spec's permission as the list of grants any one of which lets a role through. */
+export function anyOf(permission: Permission | readonly Permission[] | undefined): readonly Permission[] {
+  if (permission === undefined) return [];
+  return Array.isArray(permission) ? permission : [permission as Permission];
+}
+
+/** Whether a role has a spec's permission: one grant, or any of several. */
+export function permits(role: string | null | undefined, permission: Permission | readonly Permission[]): boolean {
+  return anyOf(permission).some((grant) => may(role, grant));
+}
+
 /** Why an actor does not meet a need, or undefined when it does. */
 export function refusalFor(
   actor: Actor | undefined,
@@ -108,7 +119,9 @@ export interface RouteSpec<
   idempotencyKey?: I;
   need: N;
   /** What the person's role must grant (403 `FORBIDDEN_BY_ROLE`). */
-  permission?: Permission;
+  permission?: Permission | readonly Permission[];
+  /** What a role without the permission is told (403 `FORBIDDEN_BY_ROLE`), when the route's own words say more. */
+  refusedByRole?: string;
   /** The key types the route serves (403 `NOT_FOR_THIS_KEY` for another); `what` names the thing in the sentence. */
   keyTypes?: readonly KeyType[];
   /** What the route serves, in a sentence's words ("Today", "The list"): its refusals and upstream failures. */
@@ -238,8 +251,12 @@ export function defineRoute<
       const refused = refusalFor(actor, spec.need);
       if (refused) throw refuse(refused);
       const role = actor?.membership?.role;
-      if (spec.permission && !may(role, spec.permission)) throw refuse("forbidden-by-role");
-      if (isWrite(request.method) && demoFixedPermission(spec.permission) && isDemoPerson(actor?.person.email))
+      if (spec.permission && !permits(role, spec.permission)) throw refuse("forbidden-by-role", spec.refusedByRole);
+      if (
+        isWrite(request.method) &&
+        anyOf(spec.permission).some(demoFixedPermission) &&
+        isDemoPerson(actor?.person.email)
+      )
         throw refuse("demo-shared");
       const key = actor?.key;
       if (spec.keyTypes && key && !spec.keyTypes.includes(key.keyType))

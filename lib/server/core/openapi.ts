@@ -1,8 +1,8 @@
 import "server-only";
 import * as z from "zod";
 import { ErrorBody } from "@/lib/data-api/error-body";
-import { may, ROLE_NAMES } from "@/lib/session/roles";
-import type { AnyRouteSpec, HttpMethod, RouteNeed } from "./define-route";
+import { ROLE_NAMES } from "@/lib/session/roles";
+import { type AnyRouteSpec, type HttpMethod, permits, type RouteNeed } from "./define-route";
 
 /**
  * Backroom's own API as an OpenAPI 3.1 document, built from its routes' specs (`defineRoute`'s `method`, `path`,
@@ -36,7 +36,7 @@ export function methodsOf(spec: AnyRouteSpec): HttpMethod[] {
 
 /** The roles a permission lets through (every role when there is none). */
 export function rolesOf(spec: AnyRouteSpec): string[] {
-  return ROLE_NAMES.filter((role) => !spec.permission || may(role, spec.permission));
+  return ROLE_NAMES.filter((role) => !spec.permission || permits(role, spec.permission));
 }
 
 /** A zod schema as JSON Schema, as a request (`input`) or an answer (`output`) has it. */

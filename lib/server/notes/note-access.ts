@@ -12,9 +12,12 @@ import type { StoredKeyInfo } from "../core/session/types";
 /** What a viewer is told when they try to write. */
 export const NOTES_WRITE_REFUSED = "Viewers read visit notes; owners, admins, accounts and purchasing write them.";
 
+/** The grant that writes notes (and deletes one's own within the day): the writing routes' permission. */
+export const WRITE_NOTES = { notes: ["write"] } as const;
+
 /** Whether a member's role writes notes (and deletes their own within the day). */
 export function mayWriteNotes(role: string | null | undefined): boolean {
-  return may(role, { notes: ["write"] });
+  return may(role, WRITE_NOTES);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { BackroomDatabase } from "../core/db/schema";
 import { type ActorOf, defineRoute, refuse, type RouteDeps } from "../core/define-route";
 import { NO_STORE } from "../core/route-errors";
 import { customerNotInScope, deleteWindowPassed, idempotencyKeyReused, noteDeleted, notNoteAuthor } from "./errors";
-import { mayWriteNotes, NOTES_WRITE_REFUSED, outOfScope } from "./note-access";
+import { mayWriteNotes, NOTES_WRITE_REFUSED, outOfScope, WRITE_NOTES } from "./note-access";
 import { notesCsv } from "./notes-csv";
 import { NotesQuery } from "./notes-query";
 import { createNotesStore, type NotesScope, type StoredNote } from "./notes-store";
@@ -155,12 +155,12 @@ export const createNote = defineRoute(
     status: 201,
     idempotencyKey: "optional",
     need: "key",
+    permission: WRITE_NOTES,
+    refusedByRole: NOTES_WRITE_REFUSED,
     body: NoteBody,
     invalid: "Send the customer's number and the note's text (up to 2,000 characters).",
   },
   async ({ request, actor, body, idempotencyKey }, deps: NotesDeps) => {
-    // Checked here rather than as the route's permission: a viewer is told why, in the words of the Notes' own.
-    if (!mayWriteNotes(actor.membership.role)) throw refuse("forbidden-by-role", NOTES_WRITE_REFUSED);
     const { customerId, text, position } = body;
     if (outOfScope(actor.key, [customerId]).length) throw customerNotInScope();
 
@@ -200,9 +200,10 @@ export const deleteNote = defineRoute(
     ].join("\n"),
     status: 204,
     need: "key",
+    permission: WRITE_NOTES,
+    refusedByRole: NOTES_WRITE_REFUSED,
   },
   async ({ request, actor, params }, deps: NotesDeps) => {
-    if (!mayWriteNotes(actor.membership.role)) throw refuse("forbidden-by-role", NOTES_WRITE_REFUSED);
     const noteId = params.noteId ?? "";
     if (noteId.length > MAX_ID_LENGTH) throw refuse("not-found");
     const removed = await storeOf(deps).remove(scopeOf(actor), noteId, actor.person.id);
