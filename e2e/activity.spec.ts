@@ -69,7 +69,7 @@ test.describe("/activity", () => {
     await expect(rows(page).filter({ hasText: "Signed in" })).toHaveCount(0);
 
     const href = await page.getByRole("link", { name: "Download CSV" }).getAttribute("href");
-    expect(href).toBe("/api/audit?event=payment-allocation&format=csv");
+    expect(href).toBe("/api/activity?event=payment-allocation&format=csv");
     const csv = await page.request.get(href!);
     expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
     const text = await csv.text();

@@ -90,7 +90,7 @@ test("staff see their whole AR: every row of the aging, its total the sum of eve
   expect(await seriousViolations(page)).toEqual([]);
 
   // The CSV: every row.
-  const csv = await (await page.request.get("/api/ar-aging/export")).text();
+  const csv = await (await page.request.get("/api/collections/ar-aging")).text();
   expect(csv.trimEnd().split("\r\n")).toHaveLength(rows.length + 1);
 });
 

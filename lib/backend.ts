@@ -74,7 +74,7 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * What the routes are handed: the core's services, and each feature's under its name in `FEATURES` (`deps.menus`,
- * `deps.history`...).
+ * `deps.insights`...).
  */
 export interface Backend extends ProxyDeps, SessionDeps, FeatureServices<typeof FEATURES> {
   /** Who is asking, for every route and page (`auth/actor.ts`). */
@@ -86,7 +86,7 @@ export interface Backend extends ProxyDeps, SessionDeps, FeatureServices<typeof 
   /** The log of recent requests per key (`GET /api/session/requests`), written by the proxy. */
   requestLog: RequestLog;
   metrics: Metrics;
-  /** The audit trail (`GET /api/audit`), written by the proxy and the session endpoints. */
+  /** The audit trail (`GET /api/activity`), written by the proxy and the session endpoints. */
   audit: AuditTrail;
   /** Whether each environment's Data API offers the v2 purchase endpoints (DATA_API_V2; marked by the proxy in `auto`). */
   purchasesV2: PurchasesV2Availability;
@@ -95,7 +95,7 @@ export interface Backend extends ProxyDeps, SessionDeps, FeatureServices<typeof 
   /** Effects run at most once even when a job runs twice (a mail). */
   effects: EffectLedger;
   /** The people's inboxes (`GET /api/notifications`), told by the follow-ups (`outcomes`) what happened to their writes. */
-  notifications: NotificationStore;
+  inbox: NotificationStore;
   /** How anything tells a person something: their settings for the kind decide the inbox, an email, both or nothing. */
   notifier: Notifier;
   /** Each person's channel per kind and daily digest (`/account/notifications`). */
@@ -586,7 +586,7 @@ async function assemble(): Promise<Backend> {
       background,
       effects: work.effects,
       mailer: accounts.mailer,
-      notifications: work.notifications,
+      inbox: work.notifications,
       notifier: work.notifier,
       secret,
       origin: work.origin,
@@ -601,7 +601,7 @@ async function assemble(): Promise<Backend> {
     isSandbox,
     jobs: work.jobs,
     effects: work.effects,
-    notifications: work.notifications,
+    inbox: work.notifications,
     notifier: work.notifier,
     preferences: work.preferences,
     mailer: accounts.mailer,

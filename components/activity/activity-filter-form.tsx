@@ -66,7 +66,7 @@ export function ActivityFilterForm({ filters, people, names, onSubmit, onClear }
             Clear filters
           </button>
         )}
-        <a href={`/api/audit?${csv}`} download className="pager-button text-sm">
+        <a href={`/api/activity?${csv}`} download className="pager-button text-sm">
           Download CSV
         </a>
       </form>

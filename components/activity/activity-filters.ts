@@ -4,7 +4,7 @@ import { AUDIT_EVENTS } from "@/lib/audit/audit-types";
 export const ACTIVITY_FILTERS = ["event", "person", "from", "to"] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The filters and page the address names, kept to what `GET /api/audit` takes (a bad value is dropped, not sent). */
+/** The filters and page the address names, kept to what `GET /api/activity` takes (a bad value is dropped, not sent). */
 export function activityFilters(params: URLSearchParams): URLSearchParams {
   const out = new URLSearchParams();
   const event = params.get("event");

@@ -12,7 +12,7 @@ import { ACTIVITY_PAGE_SIZE, fetchActivityPage } from "./fetch-activity-page";
 import { usePeopleNames } from "./use-people-names";
 
 /**
- * The workspace's audit trail (`GET /api/audit`): every write made through Backroom with its keys, sign-ins and
+ * The workspace's audit trail (`GET /api/activity`): every write made through Backroom with its keys, sign-ins and
  * sign-outs, keys added and removed, invitations, role changes and removals, each naming who, newest first (a role that
  * sees only its own entries sees those). The filters (event, person, from, to) and the page live in the address, so a
  * view can be bookmarked or sent; the CSV download takes the same filters.

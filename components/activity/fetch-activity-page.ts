@@ -6,9 +6,9 @@ import { reconnect } from "@/lib/ui/browser-api";
 /** Entries per page of the activity log. */
 export const ACTIVITY_PAGE_SIZE = 50;
 
-/** One page of `GET /api/audit` for the filters' query string; signed out, an empty page while the session reconnects. */
+/** One page of `GET /api/activity` for the filters' query string; signed out, an empty page while the session reconnects. */
 export async function fetchActivityPage(query: string, signal: AbortSignal): Promise<AuditPage> {
-  const response = await fetch(`/api/audit?pageSize=${ACTIVITY_PAGE_SIZE}${query ? `&${query}` : ""}`, {
+  const response = await fetch(`/api/activity?pageSize=${ACTIVITY_PAGE_SIZE}${query ? `&${query}` : ""}`, {
     credentials: "same-origin",
     signal,
   });

@@ -3,7 +3,7 @@ import type { MemberRow } from "@/lib/session/members-view";
 
 /**
  * The names of the workspace's people, for the Activity page: the audit trail records who by their id and email at
- * the time (`GET /api/audit`), the members' list (`GET /api/members`) knows their names now. A person who has left
+ * the time (`GET /api/activity`), the members' list (`GET /api/members`) knows their names now. A person who has left
  * has no name here: their email stands.
  */
 export interface PeopleNames {

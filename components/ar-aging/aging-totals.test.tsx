@@ -8,7 +8,7 @@ import { csvHeader, csvRows } from "@/lib/format/csv";
 import { csvSum, micros } from "../table/csv-sum";
 import { AgingBody } from "./aging-body";
 
-// The AR aging's totals row and its CSV (`/api/ar-aging/export`, written as the route writes it) are two readings of
+// The AR aging's totals row and its CSV (`/api/collections/ar-aging`, written as the route writes it) are two readings of
 // one list: each money column of the CSV, added from the file's text, is the total the page's foot shows, to the cent
 // and below it where the ERP holds a sub-cent balance.
 

@@ -335,7 +335,7 @@ export function SnapshotAgingReport({ report }: { report: SnapshotReport }) {
   const accountNames = useMemo(() => new Map(report.accounts), [report.accounts]);
   const filtered = filters.some((f) => params.get(f.name));
   const list = agingListQuery(params);
-  const exportHref = `/api/ar-aging/export${(() => {
+  const exportHref = `/api/collections/ar-aging${(() => {
     const search = withAgingList(new URLSearchParams(params.toString()), { ...list, page: 1 }).toString();
     return search ? `?${search}` : "";
   })()}`;

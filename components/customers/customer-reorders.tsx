@@ -18,7 +18,7 @@ interface CustomerReordersProps {
 
 /**
  * "Reorder requests" on a customer's page, for the distributor's staff: the store's lists of the last 90 days at every
- * stage (`GET /api/reorders?customer=&status=all`), each with its stage, what was invoiced, who sent it when, and its
+ * stage (`GET /api/order-guide/reorders?customer=&status=all`), each with its stage, what was invoiced, who sent it when, and its
  * lines and total, linked to the list. None: said in a line, and why when the person is neither the store's rep (as
  * linked on Members) nor an owner or admin, who are the ones who see a store's requests.
  */

@@ -25,14 +25,14 @@ import { useFollowUp } from "./use-follow-up";
 const SHOWN = 25;
 
 /**
- * Who in the workspace sent which of these requests from Backroom (`GET /api/payments/requesters`, the audit trail):
+ * Who in the workspace sent which of these requests from Backroom (`GET /api/activity/requesters`, the audit trail):
  * Backroom's own answer, no request to the API. A RequestID's sender never changes: kept as long as the page is open.
  */
 function requestersQuery(account: number, requestIds: number[]) {
   return queryOptions({
     queryKey: ["payment-requesters", account, requestIds.join(",")],
     queryFn: async ({ signal }): Promise<NameLookup<string | null>> => {
-      const response = await fetch(`/api/payments/requesters?account=${account}&requests=${requestIds.join(",")}`, {
+      const response = await fetch(`/api/activity/requesters?account=${account}&requests=${requestIds.join(",")}`, {
         credentials: "same-origin",
         signal,
       });

@@ -12,7 +12,7 @@ import { ViewCard } from "./view-card";
 
 /**
  * The Saved views page: the workspace's views, each opened, renamed, deleted and scheduled (its CSV mailed daily or
- * weekly to members) here. What a person may change follows `lib/server/reports/views-api.ts`: the view's creator,
+ * weekly to members) here. What a person may change follows `lib/server/views/views-api.ts`: the view's creator,
  * owners and admins change a view; owners and admins mail any members; others mail their own views to themselves.
  */
 export function SavedViews() {

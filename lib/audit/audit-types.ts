@@ -134,7 +134,7 @@ export interface AuditReference {
   listStatus?: string;
 }
 
-/** An entry as `GET /api/audit` answers it. */
+/** An entry as `GET /api/activity` answers it. */
 export interface AuditEntry {
   id: string;
   at: string;
@@ -162,7 +162,7 @@ export interface AuditEntry {
   outcomeAt: string | null;
 }
 
-/** The body of `GET /api/audit` (JSON). */
+/** The body of `GET /api/activity` (JSON). */
 export interface AuditPage {
   entries: AuditEntry[];
   page: number;
@@ -174,7 +174,7 @@ export interface AuditPage {
 }
 
 /**
- * The body of `GET /api/payments/requesters`: who in the workspace made each of the payment allocation requests asked
+ * The body of `GET /api/activity/requesters`: who in the workspace made each of the payment allocation requests asked
  * about that Backroom sent (the others are the ERP's users' own), by the API's RequestID.
  */
 export interface PaymentRequesters {
@@ -256,7 +256,7 @@ const Entry = z.object({
   outcomeAt: z.string().nullable(),
 }) satisfies z.ZodType<AuditEntry>;
 
-/** `AuditPage` as a schema: what `GET /api/audit` answers as JSON. */
+/** `AuditPage` as a schema: what `GET /api/activity` answers as JSON. */
 export const AuditPageAnswer = z.object({
   entries: z.array(Entry),
   page: z.number(),
@@ -268,7 +268,7 @@ export const AuditPageAnswer = z.object({
     .describe("The people whose entries the caller may filter by."),
 }) satisfies z.ZodType<AuditPage>;
 
-/** `PaymentRequesters` as a schema: what `GET /api/payments/requesters` answers. */
+/** `PaymentRequesters` as a schema: what `GET /api/activity/requesters` answers. */
 export const PaymentRequestersAnswer = z.object({
   requesters: z.array(
     z.object({

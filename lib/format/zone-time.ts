@@ -1,7 +1,7 @@
 /**
  * Wall-clock times in IANA zones as instants: a zone's offset at an instant, and the instant a day's wall-clock time
  * has in a zone, right across daylight-saving changes. Pure (Intl only), for Node and the browser: one copy for the
- * order cut-offs (lib/domain/delivery/cutoff.ts) and a scheduled report's next run (lib/server/reports/next-run.ts).
+ * order cut-offs (lib/domain/delivery/cutoff.ts) and a scheduled report's next run (lib/server/views/next-run.ts).
  */
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();

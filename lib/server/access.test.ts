@@ -25,7 +25,7 @@ import {
 } from "./core/testing";
 import { createTestBackend } from "./testing";
 import { chooseWorkspace, createWorkspace } from "./core/workspaces-api";
-import { listViews } from "./reports/views-api";
+import { listViews } from "./views/views-api";
 
 /**
  * Who may do what, tried as an attacker would: each finding of the review, through the routes a browser reaches
@@ -314,7 +314,7 @@ describe("two factors required mean every read of the workspace's data", () => {
     const deps = { ...backend, requestLog: createRequestLog(createMemoryStore()) };
     const answers = {
       requests: await listRequests(get("/api/session/requests"), deps),
-      audit: await listAudit(get("/api/audit"), deps),
+      audit: await listAudit(get("/api/activity"), deps),
       members: await listMembers(get("/api/members"), deps),
       views: await listViews(get("/api/views"), deps),
     };

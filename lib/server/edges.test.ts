@@ -41,7 +41,7 @@ import { createMenuStore } from "./menus/menu-store";
 import { createMenu, listMenus, revokeMenu } from "./menus/menus-api";
 import { servePublicMenu } from "./menus/public-menu-route";
 import { createNote, listNotes } from "./notes/notes-api";
-import { createView, deleteView, listViews } from "./reports/views-api";
+import { createView, deleteView, listViews } from "./views/views-api";
 import { createTestBackend } from "./testing";
 
 /**
@@ -428,7 +428,7 @@ describe("the shared demo, on the sandbox", () => {
 
       // The outsider's trail lists no demo visitor's sign-in.
       const trail = await listAudit(
-        browserRequest("GET", "/api/audit?event=sign-in", { cookie: outsider.cookie, site: null }),
+        browserRequest("GET", "/api/activity?event=sign-in", { cookie: outsider.cookie, site: null }),
         backend,
       );
       const entries = ((await trail.json()) as { entries: { userEmail: string }[] }).entries;
@@ -483,8 +483,8 @@ describe("the shared demo, on the sandbox", () => {
     it("reads only their own session's entries in the audit trail and its CSV: no other visitor's address or sign-in", async () => {
       const first = await visit("Employee", "198.51.100.7");
       const second = await visit("Employee", "203.0.113.9");
-      const json = await (await listAudit(get("/api/audit", second), backend)).text();
-      const csv = await (await listAudit(get("/api/audit?format=csv", second), backend)).text();
+      const json = await (await listAudit(get("/api/activity", second), backend)).text();
+      const csv = await (await listAudit(get("/api/activity?format=csv", second), backend)).text();
       expect(json).toContain("203.0.113.9");
       for (const text of [json, csv]) expect(text).not.toContain("198.51.100.7");
       const page = JSON.parse(json) as { entries: { session: string }[]; people: unknown[] };

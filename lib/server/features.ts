@@ -11,7 +11,7 @@ import { menusFeature } from "./menus/feature";
 import { notesFeature } from "./notes/feature";
 import { notificationsFeature } from "./notifications/feature";
 import { orderGuideFeature } from "./order-guide/feature";
-import { reportsFeature } from "./reports/feature";
+import { viewsFeature } from "./views/feature";
 import { statementsFeature } from "./statements/feature";
 import { todayFeature } from "./today/feature";
 import { watchFeature } from "./watch/feature";
@@ -26,12 +26,12 @@ import { watchFeature } from "./watch/feature";
  */
 export const FEATURES = {
   followUps: followUpsFeature,
-  digests: notificationsFeature,
+  notifications: notificationsFeature,
   watch: watchFeature,
-  history: insightsFeature,
+  insights: insightsFeature,
   collections: collectionsFeature,
-  reports: reportsFeature,
-  statementSchedules: statementsFeature,
+  views: viewsFeature,
+  statements: statementsFeature,
   accounting: accountingFeature,
   menus: menusFeature,
   notes: notesFeature,

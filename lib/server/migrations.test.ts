@@ -14,7 +14,7 @@ import type { HistoryTables } from "./insights/tables";
 import type { MenuTables } from "./menus/tables";
 import type { NoteTables } from "./notes/tables";
 import type { OrderListTables } from "./order-guide/tables";
-import type { ReportTables } from "./reports/tables";
+import type { ReportTables } from "./views/tables";
 import type { StatementTables } from "./statements/tables";
 import type { TodayTables } from "./today/tables";
 import type { WatchTables } from "./watch/tables";

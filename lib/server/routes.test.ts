@@ -1,11 +1,12 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { type ISpectralDiagnostic, type RulesetDefinition, Spectral } from "@stoplight/spectral-core";
 import { oas } from "@stoplight/spectral-rulesets";
 import { beforeAll, describe, expect, it } from "vitest";
 import { methodsOf } from "./core/openapi";
 import { endpointsMarkdown } from "./core/endpoints-doc";
-import { openApiDocument, ROUTE_SPECS } from "./routes";
+import { FEATURES } from "./features";
+import { openApiDocument, ROUTE_GROUPS, ROUTE_SPECS } from "./routes";
 
 const root = new URL("../..", import.meta.url).pathname;
 
@@ -52,6 +53,33 @@ describe("Backroom's own routes, described once", () => {
   it("has the docs' endpoints list as the specs write it (run `npm run endpoints` after changing a route's spec)", () => {
     const written = readFileSync(join(root, "docs/endpoints.md"), "utf8");
     expect(written).toBe(endpointsMarkdown(ROUTE_SPECS, openApiDocument()));
+  });
+});
+
+/** `orderGuide` → `order-guide`: a key of `FEATURES` as a folder's and an address's word. */
+const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const isFolder = (name: string) => existsSync(join(root, "lib/server", name, "README.md"));
+
+describe("one name per feature", () => {
+  it.each(Object.keys(FEATURES))("the features-list key %s is its folder's name and its routes' first word", (key) => {
+    const name = kebab(key);
+    expect(isFolder(name), `lib/server/${name}/`).toBe(true);
+    const routes = (ROUTE_GROUPS as Record<string, readonly { spec: { path: string } }[]>)[name] ?? [];
+    for (const { spec } of routes) expect(spec.path.split("/")[2], spec.path).toBe(name);
+  });
+
+  it.each(Object.entries(ROUTE_GROUPS).filter(([name]) => name !== "core"))(
+    "the routes of lib/server/%s/ all begin /api/%s",
+    (name, routes) => {
+      expect(isFolder(name)).toBe(true);
+      expect(routes.map((route) => route.spec.path.split("/")[2])).toEqual(routes.map(() => name));
+    },
+  );
+
+  it("leaves the core only the core's own addresses, and no old address but a deprecated 308", () => {
+    const features = new Set(Object.keys(ROUTE_GROUPS).filter((name) => name !== "core"));
+    for (const { spec } of ROUTE_GROUPS.core) expect(features.has(spec.path.split("/")[2]!), spec.path).toBe(false);
+    for (const spec of ROUTE_SPECS.filter((s) => s.deprecated)) expect(spec.status, spec.path).toBe(308);
   });
 });
 

@@ -6,7 +6,7 @@ export const SAVED_VIEWS_KEY = ["backroom", "saved-views"] as const;
 
 const at = (viewId: string) => `/api/views/${encodeURIComponent(viewId)}`;
 
-/** The browser's calls to `/api/views` (`lib/server/reports/views-api.ts`). */
+/** The browser's calls to `/api/views` (`lib/server/views/views-api.ts`). */
 export const savedViewsClient = {
   /** The workspace's views with their schedules, and whether the person may mail others. */
   list: () => send<SavedViewsJson>("GET", "/api/views"),

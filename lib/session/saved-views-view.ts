@@ -3,7 +3,7 @@ import { FREQUENCIES, WEEKDAYS } from "./schedule-values";
 
 /**
  * Saved views and their schedules as the pages and the views API share them: the answers of `/api/views` and the
- * bodies it takes (one schema for the Saved views page's forms and the route handlers, `lib/server/reports/views-api.ts`).
+ * bodies it takes (one schema for the Saved views page's forms and the route handlers, `lib/server/views/views-api.ts`).
  */
 
 export { FREQUENCIES, WEEKDAYS };

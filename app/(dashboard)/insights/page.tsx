@@ -22,7 +22,7 @@ export const metadata: Metadata = { title: "Insights · Backroom" };
 export default async function InsightsPage({ searchParams }: PageProps<"/insights">) {
   const [{ active, view: session }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
   const workspaceId = session.workspace!.id;
-  const { db, history } = await backend();
+  const { db, insights: history } = await backend();
   if (active.keyType === "Customer") {
     return (
       <Explained>

@@ -1,4 +1,4 @@
 import { serve } from "@/lib/backend";
-import { listAudit } from "@/lib/server/activity/audit-api";
+import { movedAudit } from "@/lib/server/moved-routes";
 
-export const GET = serve(listAudit);
+export const GET = serve(movedAudit);

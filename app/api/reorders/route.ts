@@ -1,4 +1,4 @@
 import { serve } from "@/lib/backend";
-import { getReorders } from "@/lib/server/order-guide/shared-api";
+import { movedReorders } from "@/lib/server/moved-routes";
 
-export const GET = serve(getReorders);
+export const GET = serve(movedReorders);

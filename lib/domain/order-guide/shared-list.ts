@@ -163,7 +163,7 @@ export interface ListDetail {
   mayEdit: boolean;
 }
 
-/** One list of `GET /api/reorders`: what the rep's Today and the customer page list. */
+/** One list of `GET /api/order-guide/reorders`: what the rep's Today and the customer page list. */
 export interface ReorderRequest {
   id: string;
   customerId: number;

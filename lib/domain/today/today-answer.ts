@@ -139,7 +139,7 @@ export const TodayDataAnswer = z.object({
     .optional()
     .describe(
       "The open reorder requests of the rep's stores the person sees as their rep (as `GET " +
-        "/api/reorders?rep=&status=open` answers them), newest first; absent when they could not be read.",
+        "/api/order-guide/reorders?rep=&status=open` answers them), newest first; absent when they could not be read.",
     ),
   disputes: z
     .array(DisputeDigestAnswer)

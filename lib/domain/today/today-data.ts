@@ -38,7 +38,7 @@ export interface TodayData {
   /** The oldest last-known answer among them, when the proxy served one (the API spent or away). */
   stale?: StaleNote;
   /**
-   * The open reorder requests of the rep's stores the person sees as their rep (`GET /api/reorders?rep=&status=open`'s
+   * The open reorder requests of the rep's stores the person sees as their rep (`GET /api/order-guide/reorders?rep=&status=open`'s
    * reader, Backroom's own records), newest first; undefined when they could not be read.
    */
   reorders?: ReorderRequest[];

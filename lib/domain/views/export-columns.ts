@@ -7,7 +7,7 @@ import { type ListViewSpec, visibleColumns } from "./list-view-spec";
  * shows it in a form spreadsheets read (`csvText`: money in cents, never rounded, days as YYYY-MM-DD). "All API
  * fields" (the export dialog's other choice): every field of the record, exactly as the API sent it (`rawCsvText`).
  * An id the table shows by name is written as the id, headed so ("Customer ID"). The page's download and the
- * scheduled report (`lib/server/reports/`) both write with these.
+ * scheduled report (`lib/server/views/`) both write with these.
  *
  * @example
  * exportColumns(screenColumns(view, visible), "Europe/Berlin");

@@ -1,7 +1,7 @@
 /**
  * The list views: one `ListViewSpec` per list page (`LIST_VIEWS`, by name), with its columns, filters and defaults,
  * and each column's text (the table's and the CSV's). The spec's shape and the requests it makes are in
- * `list-view-spec.ts`. Pure, so a scheduled report's CSV (lib/server/reports/) is the page's own without React: the
+ * `list-view-spec.ts`. Pure, so a scheduled report's CSV (lib/server/views/) is the page's own without React: the
  * richer cells the browser draws (links, badges, images) are added by lib/ui/views/list-views.tsx, and
  * `components/views/list-view.tsx` renders that.
  */

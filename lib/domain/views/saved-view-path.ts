@@ -57,7 +57,7 @@ export type AddressProblem =
 
 /**
  * Reads an address ("/invoices?Statuses=1,7") as a saved view's: one of the list pages, with only the parameters
- * that page reads. Values are checked by the server against the contract (`lib/server/reports/views-api.ts`).
+ * that page reads. Values are checked by the server against the contract (`lib/server/views/views-api.ts`).
  *
  * @example
  * readViewAddress("/invoices?Statuses=1,7"); // { pathname: "/invoices", name: "invoices", params: Statuses=1,7 }

@@ -4,7 +4,7 @@ import type { Cadence, ExportScheduleJson } from "@/lib/domain/accounting/schedu
 import { type ExportFormat, storedFormat } from "@/lib/domain/accounting/format-names";
 import type { BackroomDatabase } from "../core/db/schema";
 import { forgetKeySchedule, type KeyScheduleTables, keySchedules, leaveKeySchedule } from "../core/jobs/key-schedules";
-import { nextMonthlyRunAt, nextRunAt } from "../reports/next-run";
+import { nextMonthlyRunAt, nextRunAt } from "../views/next-run";
 import type { AccountingScheduleTable, AccountingTables } from "./tables";
 
 /**

@@ -16,7 +16,7 @@ import { sessionHashOf } from "../core/audit/write-audit";
 import { NO_STORE } from "../core/route-errors";
 import { csvMoney } from "@/lib/format/csv-values";
 
-/** What `GET /api/audit` needs from the backend. */
+/** What `GET /api/activity` needs from the backend. */
 export interface AuditDeps extends RouteDeps {
   audit: AuditTrail;
 }
@@ -111,13 +111,13 @@ const COLUMNS: ExportColumn[] = (
 
 /**
  * @example
- * // GET /api/audit?event=payment-allocation&from=2026-11-01
+ * // GET /api/activity?event=payment-allocation&from=2026-11-01
  * // 200 {"entries":[{"id":"12","at":"2026-11-21T18:00:00.000Z","event":"payment-allocation","result":"done",...}],"page":1,"pageSize":50,"total":1,"hasNextPage":false}
  */
 export const listAudit = defineRoute(
   {
     method: "GET",
-    path: "/api/audit",
+    path: "/api/activity",
     summary: "The workspace's audit trail, newest first, paged and filtered, or as a CSV download.",
     description: `Every member's entries, and the workspace's keys' from before accounts, for the roles that may read the
 trail (owner, admin, accounts); purchasing sees only their own entries, a viewer none (403 \`FORBIDDEN_BY_ROLE\`). A

@@ -49,7 +49,7 @@ function proxied(backend: TestBackend, cookie: string) {
 }
 
 async function audit(backend: TestBackend, cookie: string, query = ""): Promise<Response> {
-  return listAudit(browserRequest("GET", `/api/audit${query}`, { cookie, site: null }), backend);
+  return listAudit(browserRequest("GET", `/api/activity${query}`, { cookie, site: null }), backend);
 }
 async function entries(backend: TestBackend, cookie: string, query = ""): Promise<AuditEntry[]> {
   const response = await audit(backend, cookie, query);
@@ -390,7 +390,7 @@ describe("the audit trail of people and keys", () => {
   });
 });
 
-describe("GET /api/audit", () => {
+describe("GET /api/activity", () => {
   it("answers the workspace's entries only, paged, filtered, and as CSV", async () => {
     const backend = await open();
     const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");

@@ -26,9 +26,9 @@ async function send(cookie: string, method: string, path: string): Promise<Respo
   );
 }
 const requesters = (cookie: string, query: string) =>
-  listPaymentRequesters(browserRequest("GET", `/api/payments/requesters${query}`, { cookie, site: null }), backend);
+  listPaymentRequesters(browserRequest("GET", `/api/activity/requesters${query}`, { cookie, site: null }), backend);
 
-describe("GET /api/payments/requesters", () => {
+describe("GET /api/activity/requesters", () => {
   it("names the member who sent each request from Backroom, to every member; requests of others are not named", async () => {
     backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request));
     const owner = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
@@ -112,7 +112,7 @@ describe("GET /api/payments/requesters", () => {
     expect(
       (
         await listPaymentRequesters(
-          browserRequest("GET", "/api/payments/requesters?account=1&requests=1", { site: null }),
+          browserRequest("GET", "/api/activity/requesters?account=1&requests=1", { site: null }),
           backend,
         )
       ).status,

@@ -6,7 +6,7 @@ import type { AuditTrail } from "../core/audit/audit-trail";
 import type { AuthTables, BackroomDatabase } from "../core/db/schema";
 import { defineRoute, type RouteDeps } from "../core/define-route";
 
-/** What `GET /api/payments/requesters` needs from the backend. */
+/** What `GET /api/activity/requesters` needs from the backend. */
 export interface RequestersDeps extends RouteDeps {
   audit: AuditTrail;
   db: Kysely<BackroomDatabase>;
@@ -38,13 +38,13 @@ const RequestersQuery = z.strictObject(
 
 /**
  * @example
- * // GET /api/payments/requesters?account=50001&requests=5001,5002
+ * // GET /api/activity/requesters?account=50001&requests=5001,5002
  * // 200 {"requesters":[{"requestId":5002,"name":"Ana Ruiz"}]}
  */
 export const listPaymentRequesters = defineRoute(
   {
     method: "GET",
-    path: "/api/payments/requesters",
+    path: "/api/activity/requesters",
     summary: "Who in the workspace sent each of the named payment allocation requests of an AR account from Backroom.",
     description: `Read from the audit trail: the entries of this workspace and this key's environment that the API accepted
 with that RequestID. A request not listed was not sent from this workspace: the ERP user the API names made it. Every

@@ -27,7 +27,7 @@ const AgingExportQuery = z
 export const getAgingExport = defineRoute(
   {
     method: "GET",
-    path: "/api/ar-aging/export",
+    path: "/api/collections/ar-aging",
     summary: "Downloads an Employee key's whole AR aging as CSV, from its snapshot.",
     description: [
       "What the AR aging page's **Export CSV** downloads when it is drawn from the snapshot: every row the supplier",

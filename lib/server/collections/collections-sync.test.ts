@@ -199,7 +199,7 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     const calls = backend.calls.length;
     const supplier = api[0]!.SupplierID!;
     const answer = await getAgingExport(
-      browserRequest("GET", `/api/ar-aging/export?SupplierIDs=${supplier}&sort=total&dir=asc`, {
+      browserRequest("GET", `/api/collections/ar-aging?SupplierIDs=${supplier}&sort=total&dir=asc`, {
         cookie: staff.cookie,
         site: null,
       }),
@@ -214,7 +214,7 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     expect(totals).toEqual([...totals].sort((a, b) => a - b));
     const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
     const refused = await getAgingExport(
-      browserRequest("GET", "/api/ar-aging/export", { cookie: brand.cookie, site: null }),
+      browserRequest("GET", "/api/collections/ar-aging", { cookie: brand.cookie, site: null }),
       backend,
     );
     expect(refused.status).toBe(403);

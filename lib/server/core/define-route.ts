@@ -114,7 +114,9 @@ export interface RouteSpec<
   /** What it answers on success (`RouteAnswer`); none said: `null`, or a redirect. */
   answer?: RouteAnswer;
   /** The status of its answer (200 unless said): a plain value a handler returns is answered with it. */
-  status?: 200 | 201 | 202 | 204 | 303;
+  status?: 200 | 201 | 202 | 204 | 303 | 308;
+  /** An old address kept for a while (`moved.ts`): the document marks it deprecated. */
+  deprecated?: boolean;
   /** A write made once per `Idempotency-Key` (`required`: refused without one), handed to the handler. */
   idempotencyKey?: I;
   need: N;

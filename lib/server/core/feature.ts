@@ -42,7 +42,7 @@ export interface CoreServices {
   background: Background;
   effects: EffectLedger;
   mailer: Mailer;
-  notifications: NotificationStore;
+  inbox: NotificationStore;
   notifier: Notifier;
   /** The session secret: it signs the unsubscribe links of the mails. */
   secret: string;

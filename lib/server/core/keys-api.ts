@@ -172,7 +172,7 @@ export const removeKey = defineRoute(
 );
 
 /**
- * What the key endpoint asks of whatever keeps a key's history (a feature's sync, `deps.history`): its own words, so
+ * What the key endpoint asks of whatever keeps a key's history (a feature's sync, `deps.insights`): its own words, so
  * the core names no feature; the backend hands the feature's services, which have this method.
  */
 export interface HistoryScopes {
@@ -206,7 +206,7 @@ export const updateKey = defineRoute(
     maxBodyBytes: KEY_BODY_BYTES,
     invalid: `Send {"historyScope": "linked-reps"} or {"historyScope": "distributor"}.`,
   },
-  async ({ request, actor, body, params }, deps: SessionDeps & { history: HistoryScopes }) => {
+  async ({ request, actor, body, params }, deps: SessionDeps & { insights: HistoryScopes }) => {
     const held = actor.workspace.keys.find((k) => k.id === params.keyId);
     if (!held) throw refuse("no-such-key");
     if (held.keyType !== "Employee")
@@ -216,7 +216,7 @@ export const updateKey = defineRoute(
         409,
       );
     const { historyScope } = body;
-    if (await deps.history.setScope(actor.workspace.id, held.id, historyScope)) {
+    if (await deps.insights.setScope(actor.workspace.id, held.id, historyScope)) {
       await deps.actors.workspaceChanged(actor.workspace.id);
       await deps.audit.record({
         event: "history-scope-changed",

@@ -94,6 +94,13 @@ function pathParameters(path: string): Json[] {
 function answerOf(spec: AnyRouteSpec): Json {
   const status = String(spec.status ?? 200);
   const answer = spec.answer;
+  if (spec.status === 308)
+    return {
+      [status]: {
+        description: "Moved: `Location` names the new address, the query kept.",
+        headers: { Location: { description: "The new address.", schema: { type: "string" } } },
+      },
+    };
   if (!answer) return { [status]: { description: "Done: the answer's body is `null`." } };
   if ("_zod" in answer)
     return {
@@ -130,6 +137,7 @@ function operation(spec: AnyRouteSpec, method: HttpMethod, path: string): Json {
     operationId: operationId(method, path),
     tags: [featureOf(path)],
     summary: spec.summary,
+    ...(spec.deprecated ? { deprecated: true } : {}),
     description: [spec.description, whoMay(spec)].filter(Boolean).join("\n\n"),
     security: spec.need === "anyone" ? [] : [{ session: [] }],
     ...(spec.need !== "anyone" ? { "x-backroom-need": spec.need } : {}),

@@ -43,7 +43,7 @@ export function isUnavailable(error: unknown): boolean {
 
 /**
  * The core's refusals and failures, each with its status and its words: the one map the core's checks, its route
- * handlers and the proxy answer from, so that "not connected" reads the same from `/api/session`, `/api/audit` and
+ * handlers and the proxy answer from, so that "not connected" reads the same from `/api/session`, `/api/activity` and
  * `/api/v1/...`. A feature's own refusals are its own (`refusal()`, in its `errors.ts`). The Data API's own answers
  * are passed on as they are and are not here; nor are a handler's validation errors (400 with field errors,
  * `lib/data-api/validation-errors.ts`), which say what was wrong with the request.

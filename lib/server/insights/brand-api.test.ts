@@ -43,7 +43,7 @@ describe.each(databaseProfiles())("the insights endpoints on $name", ({ open }) 
       { at: Date.parse(TEST_CLOCK) },
     );
     backends.push(backend);
-    const deps = { ...backend, history: sync };
+    const deps = { ...backend, insights: sync };
     const ask = (path: string, cookie = brand.cookie) => {
       const request = browserRequest("GET", path, { cookie, site: null });
       if (path.startsWith("/api/insights/promotions")) return getPromotionLift(request, deps);

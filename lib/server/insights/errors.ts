@@ -21,7 +21,7 @@ const HISTORY_PENDING = {
  * when it expects to be done, and `Retry-After` (seconds) tells a client when to come back.
  *
  * @example
- * if (!state?.backfilledAt) throw historyPending(await deps.history.estimate(key.id));
+ * if (!state?.backfilledAt) throw historyPending(await deps.insights.estimate(key.id));
  */
 export function historyPending(
   estimate: BackfillEstimate | undefined,

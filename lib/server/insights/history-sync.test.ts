@@ -487,7 +487,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     const ask = (query: string) =>
       getSales(browserRequest("GET", `/api/insights/sales?${query}`, { cookie: rep.cookie, site: null }), {
         ...backend,
-        history: sync,
+        insights: sync,
       });
     const all = (await (await ask(`from=${from}&to=${to}&by=customer`)).json()) as {
       rows: { key: number; invoices: number }[];
@@ -506,7 +506,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
   it("keeps the whole distributor's history for an Employee key once an owner chooses it on Keys, equal to a direct walk, one supplier at a time", async () => {
     const { backend, sync, drain, queued } = await setUp();
     const staff = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
-    const deps = { ...backend, history: sync };
+    const deps = { ...backend, insights: sync };
     const patch = (cookie: string, keyId: string, json: unknown) =>
       updateKey(browserRequest("PATCH", `/api/keys/${keyId}`, { cookie, json }), deps, { keyId });
     // Who may, and what: a viewer may not; a brand's key has no scope to choose; a body that is not one of the two.
@@ -615,7 +615,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     const ask = (cookie: string, query: string) =>
       getSales(browserRequest("GET", `/api/insights/sales?${query}`, { cookie, site: null }), {
         ...backend,
-        history: sync,
+        insights: sync,
       });
     const period = `from=${day(Date.parse(TEST_CLOCK) - 90 * 86_400_000)}&to=${to}`;
     const everyone = await ask(staff.cookie, `${period}&by=product`);
@@ -666,7 +666,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     const ask = (query: string) =>
       getSales(browserRequest("GET", `/api/insights/sales?${query}`, { cookie: brand.cookie, site: null }), {
         ...backend,
-        history: sync,
+        insights: sync,
       });
     expect((await ask("from=2026-01-01&to=2026-03-31&by=product")).status).toBe(409);
     await sync.start(brand.workspaceId, brand.keyId);
@@ -840,7 +840,7 @@ describe("the history sync's start and pace", () => {
           cookie: brand.cookie,
           site: null,
         }),
-        { ...backend, history: sync },
+        { ...backend, insights: sync },
       );
       return {
         status: answer.status,

@@ -21,7 +21,7 @@ export interface InsightsDeps {
   actors: ActorResolver;
   db: Kysely<BackroomDatabase>;
   /** The first backfill's estimate, for `HISTORY_PENDING`. */
-  history: Pick<HistorySync, "estimate">;
+  insights: Pick<HistorySync, "estimate">;
 }
 
 /**
@@ -66,7 +66,7 @@ export async function backfilled(
   deps: InsightsDeps,
 ): Promise<HistoryState & { backfilledAt: string }> {
   const state = await historyState(deps.db, key.id);
-  if (!state?.backfilledAt) throw historyPending(await deps.history.estimate(key.id));
+  if (!state?.backfilledAt) throw historyPending(await deps.insights.estimate(key.id));
   return { ...state, backfilledAt: state.backfilledAt };
 }
 
@@ -174,7 +174,7 @@ export const getExport = defineRoute(
     const { table: id, ...asked } = query;
     // The page's own view of the same address: the download holds what the page shows.
     const view = await insightsView(deps.db, actor.key.id, asked);
-    if (!view.ready) throw historyPending(await deps.history.estimate(actor.key.id), { until: "window" });
+    if (!view.ready) throw historyPending(await deps.insights.estimate(actor.key.id), { until: "window" });
     const table = view.tables[id] as InsightTable<unknown>;
     const columns: ExportColumn[] = table.columns.map((c) => ({
       id: c.id,

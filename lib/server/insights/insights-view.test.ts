@@ -55,7 +55,7 @@ describe.each(databaseProfiles())("a new key's Insights while its backfill reads
     const exportOf = (query: string) =>
       getExport(browserRequest("GET", `/api/insights/export?${query}`, { cookie: brand.cookie, site: null }), {
         ...backend,
-        history: sync,
+        insights: sync,
       });
     return { backend, sync, brand, drain, hold, clock, exportOf };
   }

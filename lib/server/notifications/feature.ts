@@ -11,7 +11,7 @@ export const notificationsFeature = defineFeature({
   start(core) {
     const digests = createDigests({
       db: core.db,
-      store: core.notifications,
+      store: core.inbox,
       jobs: core.jobs,
       mailer: core.mailer,
       effects: core.effects,

@@ -18,11 +18,11 @@ afterEach(async () => {
 async function setUp() {
   const backend = await createTestBackend(() => new Response("no upstream in these tests", { status: 500 }));
   backends.push(backend);
-  const deps = { actors: backend.actors, notifications: createNotificationStore(backend.db) };
+  const deps = { actors: backend.actors, inbox: createNotificationStore(backend.db) };
   const person = await signUp(backend);
   const other = await signUp(backend);
   const tell = (userId: string, effectKey: string) =>
-    deps.notifications.tell({
+    deps.inbox.tell({
       userId,
       workspaceId: null,
       kind: "purchase-imported",
@@ -74,7 +74,7 @@ describe("/api/notifications", () => {
 
     // Another's id changes nothing of theirs.
     expect(await (await mark({ ids: [theirs] })).json()).toEqual({ unread: 1 });
-    expect((await deps.notifications.list(other.userId)).unread).toBe(1);
+    expect((await deps.inbox.list(other.userId)).unread).toBe(1);
     expect(await (await mark({ ids: [mine] })).json()).toEqual({ unread: 0 });
     // Again: the same answer (safe to repeat).
     expect(await (await mark({ ids: [mine] })).json()).toEqual({ unread: 0 });

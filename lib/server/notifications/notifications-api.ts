@@ -13,7 +13,7 @@ import type { NotificationStore } from "../core/notify/notification-store";
 /** What the inbox's endpoints need from the backend. */
 export interface NotificationDeps {
   actors: ActorResolver;
-  notifications: NotificationStore;
+  inbox: NotificationStore;
 }
 
 export const listNotifications = defineRoute(
@@ -30,7 +30,7 @@ customer; built with the pages' own addresses, \`lib/domain/page-href.ts\`).`,
     answer: NotificationsAnswer,
     need: "signed-in",
   },
-  async ({ actor }, deps: NotificationDeps): Promise<NotificationsJson> => deps.notifications.list(actor.person.id),
+  async ({ actor }, deps: NotificationDeps): Promise<NotificationsJson> => deps.inbox.list(actor.person.id),
 );
 
 const MarkRead = z.union([
@@ -50,7 +50,7 @@ export const markNotificationsRead = defineRoute(
     invalid: 'Give the notifications to mark read: {"ids": [...]} or {"all": true}.',
   },
   async ({ actor, body }, deps: NotificationDeps): Promise<MarkedReadJson> => {
-    await deps.notifications.markRead(actor.person.id, "all" in body ? "all" : body.ids);
-    return { unread: await deps.notifications.unread(actor.person.id) };
+    await deps.inbox.markRead(actor.person.id, "all" in body ? "all" : body.ids);
+    return { unread: await deps.inbox.unread(actor.person.id) };
   },
 );

@@ -230,7 +230,7 @@ export const InvoiceListsAnswer = z.object({
   ),
 }) satisfies z.ZodType<InvoiceListsJson>;
 
-/** One reorder request, as `GET /api/reorders` and Today list it. */
+/** One reorder request, as `GET /api/order-guide/reorders` and Today list it. */
 export const ReorderRequestAnswer = z.object({
   id: z.string(),
   customerId: z.number(),
@@ -245,7 +245,7 @@ export const ReorderRequestAnswer = z.object({
   matchStatus: MatchStatus,
 }) satisfies z.ZodType<ReorderRequest>;
 
-/** `GET /api/reorders`. */
+/** `GET /api/order-guide/reorders`. */
 export const ReordersAnswer = z.object({
   requests: z.array(ReorderRequestAnswer),
 }) satisfies z.ZodType<ReordersJson>;

@@ -149,7 +149,7 @@ describe.each(databaseProfiles())("a reorder list shared by its store and its re
     // The rep's requests list it; another rep's do not.
     const requests = async (cookie: string, query = "") =>
       (await (
-        await getReorders(browserRequest("GET", `/api/reorders${query}`, { cookie }), s.backend)
+        await getReorders(browserRequest("GET", `/api/order-guide/reorders${query}`, { cookie }), s.backend)
       ).json()) as ReordersJson;
     expect((await requests(s.rep.cookie)).requests.map((r) => r.id)).toEqual([s.listId]);
     expect((await requests(s.otherRep.cookie)).requests).toEqual([]);

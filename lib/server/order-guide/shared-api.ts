@@ -551,7 +551,7 @@ const ReordersQuery = z.strictObject({
 export const getReorders = defineRoute(
   {
     method: "GET",
-    path: "/api/reorders",
+    path: "/api/order-guide/reorders",
     summary: "The reorder lists of a rep's stores, newest first.",
     description: [
       "Those of the last 90 days, 200 at most. The member's own rep's stores by default; another rep's, or every",
@@ -571,7 +571,7 @@ export const getReorders = defineRoute(
 
 /**
  * The reorder lists of a rep's stores the asker sees (`repStores`: the member's own rep, or any for owners and admins),
- * of one store when `customer` is given, at a stage (`open`: sent or acknowledged), newest first: `GET /api/reorders`,
+ * of one store when `customer` is given, at a stage (`open`: sent or acknowledged), newest first: `GET /api/order-guide/reorders`,
  * and Today's "Reorder requests".
  *
  * @example

@@ -56,7 +56,7 @@ describe.each(databaseProfiles())("monthly statements on $name", ({ open }) => {
     const owner = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     const clerk = await joinAs(backend, owner.workspaceId, "accounts");
     await joinAs(backend, owner.workspaceId, "viewer");
-    const deps = { ...backend, statementSchedules: schedules };
+    const deps = { ...backend, statements: schedules };
     const put = (cookie: string, json: unknown) =>
       putStatementSchedule(browserRequest("PUT", "/api/statements/schedule", { cookie, json }), deps);
     return { backend, clock, queued, schedules, monthly, owner, clerk, deps, put };

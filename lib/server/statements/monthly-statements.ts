@@ -5,7 +5,7 @@ import type { KeyType } from "@/lib/data-api/operation";
 import { type Background, backgroundClient } from "../core/background/background-reads";
 import type { ScheduledMailDeps, ScheduleRun } from "../core/jobs/scheduled-mail";
 import { scheduleSlot, scheduledMail, schedulesDue } from "../core/jobs/scheduled-mail";
-import { nextMonthlyRunAt } from "../reports/next-run";
+import { nextMonthlyRunAt } from "../views/next-run";
 import type { PaperSize } from "./pdf-layout";
 import { accountStatement } from "./statement-data";
 import { type MailedStatement, statementMail } from "./statement-mail";

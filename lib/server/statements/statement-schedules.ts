@@ -2,7 +2,7 @@ import "server-only";
 import type { Kysely } from "kysely";
 import type { BackroomDatabase } from "../core/db/schema";
 import { forgetKeySchedule, type KeyScheduleTables, keySchedules, leaveKeySchedule } from "../core/jobs/key-schedules";
-import { nextMonthlyRunAt } from "../reports/next-run";
+import { nextMonthlyRunAt } from "../views/next-run";
 import type { StatementScheduleTable, StatementTables } from "./tables";
 import type { PaperSize, StatementScheduleJson } from "@/lib/domain/statements/statement-schedule";
 

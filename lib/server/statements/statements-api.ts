@@ -14,7 +14,7 @@ import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
 import { publicOrigin } from "../core/public-origin";
 import { NO_STORE } from "../core/route-errors";
-import { isTimeZone } from "../reports/next-run";
+import { isTimeZone } from "../views/next-run";
 import { noSuchAccount, statementDateUnavailable } from "./errors";
 import { accountStatement } from "./statement-data";
 import { statementDisputes } from "./statement-disputes";
@@ -108,7 +108,7 @@ member's rep's stores, every one for owners and admins) are beside the invoices 
 /** What the monthly statements' endpoints need: who is asking, and the schedules. */
 export interface ScheduleDeps {
   actors: ActorResolver;
-  statementSchedules: StatementSchedules;
+  statements: StatementSchedules;
 }
 
 const ScheduleBody = z.strictObject({
@@ -137,11 +137,11 @@ const SETS_MONTHLY = { organization: ["update"] } as const;
  */
 export async function loadStatementSchedule(
   actor: { workspace: { id: string }; key: { id: string } },
-  deps: Pick<ScheduleDeps, "statementSchedules">,
+  deps: Pick<ScheduleDeps, "statements">,
 ): Promise<StatementScheduleAnswer> {
   const [schedule, recipients] = await Promise.all([
-    deps.statementSchedules.get(actor.key.id),
-    deps.statementSchedules.recipients(actor.workspace.id),
+    deps.statements.get(actor.key.id),
+    deps.statements.recipients(actor.workspace.id),
   ]);
   return { schedule: schedule ?? null, recipients };
 }
@@ -172,7 +172,7 @@ export const putStatementSchedule = defineRoute(
     invalid: 'Send {dayOfMonth: 1 to 28, localTime: "HH:MM", timeZone, paperSize: "Letter" or "A4"}.',
   },
   async ({ actor, body }, deps: ScheduleDeps) => {
-    await deps.statementSchedules.set(actor.workspace.id, actor.key.id, { ...body, by: actor.person.id });
+    await deps.statements.set(actor.workspace.id, actor.key.id, { ...body, by: actor.person.id });
     return loadStatementSchedule(actor, deps);
   },
 );
@@ -187,7 +187,7 @@ export const deleteStatementSchedule = defineRoute(
     permission: SETS_MONTHLY,
   },
   async ({ actor }, deps: ScheduleDeps) => {
-    await deps.statementSchedules.remove(actor.key.id);
+    await deps.statements.remove(actor.key.id);
     return new Response(null, { status: 204, headers: NO_STORE });
   },
 );

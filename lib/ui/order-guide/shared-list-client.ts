@@ -114,11 +114,11 @@ export const substitutesQueryOptions = (id: string, lineId: string) => ({
   staleTime: 60_000,
 });
 
-/** A store's reorder requests as its rep's side sees them (`GET /api/reorders?customer=&status=all`). */
+/** A store's reorder requests as its rep's side sees them (`GET /api/order-guide/reorders?customer=&status=all`). */
 export const storeReordersQueryOptions = (customerId: number) => ({
   queryKey: [...ORDER_LIST_KEY, "store", customerId] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    backroomJson<ReordersJson>("GET", `/api/reorders?customer=${customerId}&status=all`, { signal }),
+    backroomJson<ReordersJson>("GET", `/api/order-guide/reorders?customer=${customerId}&status=all`, { signal }),
   staleTime: 30_000,
 });
 

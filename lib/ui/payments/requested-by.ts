@@ -1,6 +1,6 @@
 /**
  * The "Requested by" of the payments page's applications: the Backroom person who sent a request from
- * Backroom (the audit trail knows: `GET /api/payments/requesters`), else the ERP user the API names, linked to their page
+ * Backroom (the audit trail knows: `GET /api/activity/requesters`), else the ERP user the API names, linked to their page
  * only when the key can read that user (the names' list answered them: a Customer key sees only its own Customer users,
  * and the ERP's clerks who apply allocations are not among them). A cell waits, rather than show one name and then
  * another, until what decides it has answered: no "This key's user" that turns into a person after a send.

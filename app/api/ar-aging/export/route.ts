@@ -1,4 +1,4 @@
 import { serve } from "@/lib/backend";
-import { getAgingExport } from "@/lib/server/collections/aging-export";
+import { movedAgingExport } from "@/lib/server/moved-routes";
 
-export const GET = serve(getAgingExport);
+export const GET = serve(movedAgingExport);

@@ -1,4 +1,4 @@
 import { serve } from "@/lib/backend";
-import { listPaymentRequesters } from "@/lib/server/activity/requesters-api";
+import { movedRequesters } from "@/lib/server/moved-routes";
 
-export const GET = serve(listPaymentRequesters);
+export const GET = serve(movedRequesters);

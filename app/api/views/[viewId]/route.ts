@@ -1,5 +1,5 @@
 import { serve } from "@/lib/backend";
-import { deleteView, renameView } from "@/lib/server/reports/views-api";
+import { deleteView, renameView } from "@/lib/server/views/views-api";
 
 export const PATCH = serve(renameView);
 export const DELETE = serve(deleteView);

@@ -11,7 +11,7 @@ export type ReportTables = {
   report_recipients: ReportRecipientTable;
 };
 
-/** A list page's address saved under a name in a workspace (migration 010, `lib/server/reports/`). */
+/** A list page's address saved under a name in a workspace (migration 010, `lib/server/views/`). */
 export interface SavedViewTable {
   id: string;
   workspace_id: string;

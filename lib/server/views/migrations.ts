@@ -6,7 +6,7 @@ import type { Migrations } from "../core/db/migrations";
 type AnyDb = Kysely<any>;
 
 /**
- * Saved views and scheduled reports (`lib/server/reports/`): a list page's address saved under a name in a workspace,
+ * Saved views and scheduled reports (`lib/server/views/`): a list page's address saved under a name in a workspace,
  * at most one schedule per view (daily or weekly, at a local time in a time zone), and the members it mails.
  */
 const reports: Migration = {

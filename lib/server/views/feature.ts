@@ -8,7 +8,7 @@ import { REPORT_MIGRATIONS } from "./migrations";
  * The scheduled reports with the core: a sweep every 15 minutes queues the due ones; each is read in the background and
  * mailed once. A report's unsubscribe link takes its person off that schedule's recipients.
  */
-export const reportsFeature = defineFeature({
+export const viewsFeature = defineFeature({
   name: "reports",
   migrations: REPORT_MIGRATIONS,
   start(core) {

@@ -1,0 +1,4 @@
+import { serve } from "@/lib/backend";
+import { listPaymentRequesters } from "@/lib/server/activity/requesters-api";
+
+export const GET = serve(listPaymentRequesters);

@@ -1,0 +1,4 @@
+import { serve } from "@/lib/backend";
+import { listAudit } from "@/lib/server/activity/audit-api";
+
+export const GET = serve(listAudit);
