@@ -82,7 +82,7 @@ const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(
  * route-errors' `ROUTE_FAILURES`).
  *
  * @example
- * export const GET = async (request: Request) => metricsResponse(request, serverEnv.METRICS_TOKEN, (await backend()).metrics);
+ * async ({ request }, deps) => metricsResponse(request, deps.metricsToken, deps.metrics); // probes-api.ts's getMetrics
  */
 export async function metricsResponse(
   request: Request,

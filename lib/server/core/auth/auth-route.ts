@@ -15,7 +15,7 @@ export interface AuthRouteDeps {
  * sign-in page instead, which says so.
  *
  * @example
- * export const POST = async (request: Request) => authRoute(request, await backend());
+ * async ({ request }, deps) => authRoute(request, deps); // the handler of auth-door.ts's defineRoute
  */
 export async function authRoute(request: Request, deps: AuthRouteDeps): Promise<Response> {
   const url = new URL(request.url);
