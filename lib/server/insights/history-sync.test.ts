@@ -752,10 +752,11 @@ describe("the history sync's start and pace", () => {
     const { jobs, next, queued } = scheduledJobs<HistorySyncJob>(clock);
     const now = () => clock.at;
     // The proxy notes the figures on the same clock (their reset is when people may be read for again).
-    const proxy = { ...backend, rateLimits: createRateLimitBook(createMemoryStore(), () => new Date(clock.at)) };
+    const proxy = { ...backend, rateLimits: createRateLimitBook(createMemoryStore({ now }), () => new Date(clock.at)) };
     const background = createBackground({
       proxy,
-      shared: createMemoryStore(),
+      // The pace's slots and the budget's counters expire on the same clock, not the machine's.
+      shared: createMemoryStore({ now }),
       now,
       sleep: async (ms) => void (clock.at += ms),
     });

@@ -26,10 +26,21 @@ const sizeOf = (slot: Slot, key: string) =>
  * const store = createMemoryStore({ maxBytes: 32 * 1024 * 1024 });
  * await store.set("greeting", Buffer.from("hello"), 60_000);
  */
-export function createMemoryStore(options: { maxBytes?: number } = {}): SharedStore {
+export function createMemoryStore(
+  options: {
+    maxBytes?: number;
+    /** The clock its times to live run on: a test's simulated one (the process's own by default). */
+    now?: () => number;
+  } = {},
+): SharedStore {
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   // The key is passed to sizeCalculation, so a long key (a URL) is charged as it should be.
-  const slots = new LRUCache<string, Slot>({ maxSize: maxBytes, sizeCalculation: sizeOf, ttlAutopurge: false });
+  const slots = new LRUCache<string, Slot>({
+    maxSize: maxBytes,
+    sizeCalculation: sizeOf,
+    ttlAutopurge: false,
+    ...(options.now ? { perf: { now: options.now } } : {}),
+  });
   const messages = new EventEmitter();
   messages.setMaxListeners(0);
 
