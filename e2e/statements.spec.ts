@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { pdfPages } from "@/lib/testing/pdf-text";
 import { seriousViolations } from "./axe";
 import { connectWithKey, issueKey } from "./journeys/keyboard";
@@ -46,26 +46,41 @@ test("a retailer downloads the statement of an account: every open invoice and t
   ).toBe(true);
 });
 
+/**
+ * An AR account with something open today, and its customer, as the API answers the demo staff's key: the seed is made
+ * for the day the run starts, so no account's open items can be named ahead (AR account 50003 had none on 2026-11-29).
+ */
+async function openAccount(page: Page): Promise<{ account: number; customerId: number }> {
+  const open = (await (
+    await page.request.get("/sandbox/test/api/v1/payments/openInvoices?PageSize=1", {
+      headers: { "x-api-key": "test-employee-demo" },
+    })
+  ).json()) as { Data: { ARAccountID: number; CustomerID: number }[] };
+  const first = open.Data[0]!;
+  return { account: first.ARAccountID, customerId: first.CustomerID };
+}
+
 test("the distributor's staff open any account's statement, and a day the API's aging is not as of is said so", async ({
   page,
 }) => {
   await signIn(page, "Employee");
+  const { account } = await openAccount(page);
   await page.goto("/statements");
   // The demo staff's key has no collections list (its walk would spend the budget other tests count): by number.
-  await page.getByLabel("Customer or AR account").fill("50003");
+  await page.getByLabel("Customer or AR account").fill(String(account));
   await page.getByRole("button", { name: "Find", exact: true }).click();
   await page
-    .getByRole("link", { name: /AR account 50003/ })
+    .getByRole("link", { name: new RegExp(`AR account ${account}`) })
     .first()
     .click();
-  await expect(page).toHaveURL(/account=50003/);
+  await expect(page).toHaveURL(new RegExp(`account=${account}`));
   await expect(page.getByRole("heading", { level: 2, name: "Statement of account" })).toBeVisible();
   await expect(page.getByTestId("statement-balance")).toContainText(/Balance outstanding [−$\d,.]+/);
   expect(await seriousViolations(page)).toEqual([]);
-  await page.goto("/statements?account=50003&asOf=2020-01-31");
+  await page.goto(`/statements?account=${account}&asOf=2020-01-31`);
   await expect(page.getByRole("note")).toContainText("a statement of Jan 31, 2020 cannot be made from it");
   // The PDF refuses that day outright: a filed document is of the day it names.
-  const refused = await page.request.get("/api/statements/50003.pdf?asOf=2020-01-31");
+  const refused = await page.request.get(`/api/statements/${account}.pdf?asOf=2020-01-31`);
   expect(refused.status()).toBe(409);
 });
 
@@ -75,14 +90,10 @@ test("staff find an account's statement by its customer's name: matches from the
   test.setTimeout(120_000);
   // A key of its own: the collections list's walk spends its budget, not the demo staff's that other tests count.
   await connectWithKey(page, await issueKey(page, "Employee", { rateLimit: 100_000 }));
-  // The customer of AR account 50003, as the API names it.
-  const open = (await (
-    await page.request.get("/sandbox/test/api/v1/payments/openInvoices?ARAccountIDs=50003&PageSize=1", {
-      headers: { "x-api-key": "test-employee-demo" },
-    })
-  ).json()) as { Data: { CustomerID: number }[] };
+  // An account with something open, and its customer as the API names it.
+  const { account, customerId } = await openAccount(page);
   const customer = (await (
-    await page.request.get(`/sandbox/test/api/v1/customers/${open.Data[0]!.CustomerID}`, {
+    await page.request.get(`/sandbox/test/api/v1/customers/${customerId}`, {
       headers: { "x-api-key": "test-employee-demo" },
     })
   ).json()) as { Data: { CustomerName: string }[] };
@@ -102,21 +113,23 @@ test("staff find an account's statement by its customer's name: matches from the
     await expect(page.getByRole("heading", { level: 2, name: /accounts? match/ })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 90_000, intervals: [2_000] });
   const matches = page.getByRole("region", { name: /accounts? match/ });
-  const match = matches.getByRole("link", { name: new RegExp(`AR account 50003`) });
+  const match = matches.getByRole("link", { name: new RegExp(`AR account ${account}`) });
   await expect(match).toContainText(name);
   expect(await seriousViolations(page)).toEqual([]);
   await match.click();
-  await expect(page).toHaveURL(/account=50003/);
+  await expect(page).toHaveURL(new RegExp(`account=${account}`));
   await expect(page.getByRole("heading", { level: 2, name: "Statement of account" })).toBeVisible();
   // The matches fold away above the statement (which comes first on the screen), the one open marked among them.
   await expect(match).toBeHidden();
   await page.getByText("Show them again").click();
   await expect(match).toHaveAttribute("aria-current", "page");
   // A customer's id finds its account too.
-  await search.getByLabel("Customer or AR account").fill(String(open.Data[0]!.CustomerID));
+  await search.getByLabel("Customer or AR account").fill(String(customerId));
   await search.getByRole("button", { name: "Find", exact: true }).click();
   await expect(
-    page.getByRole("region", { name: /account matches/ }).getByRole("link", { name: /AR account 50003/ }),
+    page
+      .getByRole("region", { name: /account matches/ })
+      .getByRole("link", { name: new RegExp(`AR account ${account}`) }),
   ).toBeVisible();
 });
 

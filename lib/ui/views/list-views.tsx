@@ -83,8 +83,10 @@ type Cells = {
 
 const CELLS: Cells = {
   invoices: {
+    // The number and its badge wrap onto two lines rather than widen the column past the list's frame (a laptop's
+    // list of a brand's invoices was 11 px too wide with "Revision Accepted" beside a number).
     InvoiceNum: (r) => (
-      <>
+      <span className="inline-flex flex-wrap items-baseline gap-y-1">
         {r.InvoiceID != null
           ? linkTo(`/invoices/${r.InvoiceID}`, r.InvoiceNum ?? String(r.InvoiceID))
           : (r.InvoiceNum ?? "—")}
@@ -94,7 +96,7 @@ const CELLS: Cells = {
             {revisionMark(r.RevisionStatus)}
           </span>
         )}
-      </>
+      </span>
     ),
     CustomerName: (r) =>
       r.CustomerID != null
