@@ -112,7 +112,10 @@ function answerOf(spec: AnyRouteSpec): Json {
   return {
     [status]: {
       description: answer.description,
-      content: { [answer.mediaType]: { schema: { type: "string", format: "binary" } } },
+      // A JSON answer described in words (this document, the Data API's own answer) is any JSON; a file is bytes.
+      content: {
+        [answer.mediaType]: { schema: answer.mediaType.includes("json") ? {} : { type: "string", format: "binary" } },
+      },
     },
   };
 }
