@@ -122,15 +122,28 @@ export function createPgBossStore(options: PgBossStoreOptions): JobStore {
       const boss = started();
       await queue(kind);
       const id = randomUUID();
-      return boss.send(kind, data, {
-        id,
-        singletonKey: request.key === undefined ? `job:${id}` : `key:${request.key}`,
-        ...(request.delaySeconds > 0 ? { startAfter: request.delaySeconds } : {}),
-        retryLimit: request.retryLimit,
-        retryDelay: request.retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: options.leaseSeconds,
-      });
+      const send = () =>
+        boss.send(kind, data, {
+          id,
+          singletonKey: request.key === undefined ? `job:${id}` : `key:${request.key}`,
+          ...(request.delaySeconds > 0 ? { startAfter: request.delaySeconds } : {}),
+          retryLimit: request.retryLimit,
+          retryDelay: request.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: options.leaseSeconds,
+        });
+      // A queue another instance has just made can be found before its job partition routes a row: PostgreSQL answers
+      // "no partition of relation job found for row" (23514; seen with three instances making five queues at once).
+      // The same send, a moment later, finds it.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await send();
+        } catch (error) {
+          const routed = !/no partition of relation/.test(error instanceof Error ? error.message : "");
+          if (routed || attempt >= QUEUE_ATTEMPTS) throw error;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * Math.min(attempt, 6)));
+        }
+      }
     },
 
     async claim(kinds, limit) {
