@@ -6,6 +6,7 @@
 import * as z from "zod";
 import { addDays, localDay } from "@/lib/format/days";
 import { EXPORT_FORMATS, type ExportFormat } from "./format-names";
+import { mailedRecipients, mailedRunFields } from "../mailed-schedule";
 
 export const CADENCES = ["weekly", "monthly"] as const;
 export type Cadence = (typeof CADENCES)[number];
@@ -44,20 +45,13 @@ export const ExportScheduleAnswerSchema = z.object({
     .object({
       cadence: z.enum(CADENCES),
       day: z.number().describe("Weekly: the ISO weekday, 1 (Monday) to 7; monthly: the day of the month, 1 to 28."),
-      localTime: z.string().describe('"HH:MM", 24-hour, in `timeZone`.'),
-      timeZone: z.string(),
       formats: z.array(z.enum(EXPORT_FORMATS)),
-      nextRunAt: z.string(),
-      lastRunAt: z.string().nullable(),
       lastRecords: z.number().nullable().describe("Records the last run mailed (bills and allocations)."),
-      lastMailed: z.number().nullable().describe("Members the last run mailed."),
-      lastError: z.string().nullable().describe("Why the last run mailed nothing, when it did not."),
+      ...mailedRunFields,
     })
     .nullable()
     .describe("The active key's schedule; null when none."),
-  recipients: z
-    .array(z.object({ userId: z.string(), email: z.string(), name: z.string() }))
-    .describe("The workspace's members with the Accounts role, whom a run mails."),
+  recipients: mailedRecipients("The workspace's members with the Accounts role, whom a run mails."),
 }) satisfies z.ZodType<ExportScheduleAnswer>;
 
 /**

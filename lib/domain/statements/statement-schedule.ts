@@ -4,6 +4,7 @@
  */
 
 import * as z from "zod";
+import { mailedRecipients, mailedRunFields } from "../mailed-schedule";
 
 /** The paper a statement's PDF is printed on. */
 export const PAPER_SIZES = ["Letter", "A4"] as const;
@@ -43,20 +44,15 @@ export const StatementScheduleAnswerSchema = z.object({
   schedule: z
     .object({
       dayOfMonth: z.number().describe("1 to 28: a day every month has."),
-      localTime: z.string().describe('"HH:MM", 24-hour, in `timeZone`.'),
-      timeZone: z.string(),
       paperSize: z.enum(PAPER_SIZES),
-      nextRunAt: z.string(),
-      lastRunAt: z.string().nullable(),
       lastAccounts: z.number().nullable().describe("Statements the last run made."),
-      lastMailed: z.number().nullable().describe("Members the last run mailed."),
-      lastError: z.string().nullable().describe("Why the last run mailed nothing, when it did not."),
+      ...mailedRunFields,
     })
     .nullable()
     .describe("The active key's schedule; null when none."),
-  recipients: z
-    .array(z.object({ userId: z.string(), email: z.string(), name: z.string() }))
-    .describe("The workspace's members with the Accounts role who have not left these mails: whom a run mails."),
+  recipients: mailedRecipients(
+    "The workspace's members with the Accounts role who have not left these mails: whom a run mails.",
+  ),
 }) satisfies z.ZodType<StatementScheduleAnswer>;
 
 /**

@@ -1,0 +1,21 @@
+import * as z from "zod";
+
+/**
+ * What a schedule that mails the Accounts role answers beside its own settings (the books' exports and the monthly
+ * statements): when it runs and how its last run went, and whom a run mails. One piece, so the two answers say it
+ * alike.
+ */
+
+/** When it next runs, and how its last run went. */
+export const mailedRunFields = {
+  localTime: z.string().describe('"HH:MM", 24-hour, in `timeZone`.'),
+  timeZone: z.string(),
+  nextRunAt: z.string(),
+  lastRunAt: z.string().nullable(),
+  lastMailed: z.number().nullable().describe("Members the last run mailed."),
+  lastError: z.string().nullable().describe("Why the last run mailed nothing, when it did not."),
+};
+
+/** The members a run mails (the Accounts role), as the schedule's answer lists them. */
+export const mailedRecipients = (who: string) =>
+  z.array(z.object({ userId: z.string(), email: z.string(), name: z.string() })).describe(who);
