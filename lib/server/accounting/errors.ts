@@ -1,5 +1,5 @@
 import "server-only";
-import { refusal } from "../core/define-route";
+import { refusal } from "../core/route-errors";
 
 /** The books' own refusals; a brand's key is refused by the routes' `keyTypes`. */
 

@@ -5,7 +5,8 @@ import { CADENCES, type ExportScheduleAnswer, ExportScheduleAnswerSchema } from 
 import { isZone } from "@/lib/format/days";
 import type { ActorResolver } from "../core/auth/actor";
 import { isDemoPerson } from "../core/auth/demo";
-import { defineRoute, refuse } from "../core/define-route";
+import { defineRoute } from "../core/define-route";
+import { refuse } from "../core/route-errors";
 import { NO_STORE } from "../core/route-errors";
 import { MANAGE_BOOKS } from "./accounting-api";
 import type { AccountingServices } from "./feature";

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { type ActorOf, defineRoute, refusal } from "../core/define-route";
+import { type ActorOf, defineRoute } from "../core/define-route";
+import { refusal } from "../core/route-errors";
 import { requestApi } from "../core/page-api";
 import { sharedPlace } from "../core/parties";
 import type { PhotoStore } from "../core/photos/photo-store";

@@ -1,5 +1,5 @@
 import "server-only";
-import { refusal } from "../core/define-route";
+import { refusal } from "../core/route-errors";
 
 /** The collections' own refusals; a key other than an Employee key's is refused by the routes' `keyTypes`. */
 

@@ -2,7 +2,8 @@ import { APIError } from "better-auth/api";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as z from "zod";
 import { DataApiError } from "@/lib/data-api/data-api-error";
-import { defineRoute, invalidField, refusal, refuse } from "./define-route";
+import { defineRoute } from "./define-route";
+import { invalidField, refusal, refuse } from "./route-errors";
 import { BACKROOM, browserRequest, connectKey, createTestBackend, signUp, type TestBackend } from "./testing";
 
 /** Where a route under test says it is: what every route's spec must say of itself. */

@@ -10,7 +10,6 @@ import { requestIdOf } from "@/lib/data-api/request-check";
 import { errorAnswer, invalidField, keyTypeRefusal, newRequestId, NO_STORE, RouteError, refuse } from "./route-errors";
 
 // The refusals a handler throws are the errors module's; imported from here by the routes written before it owned them.
-export { invalidField, keyTypeRefusal, refusal, refuse, RouteError } from "./route-errors";
 import { isSameOrigin, isWrite } from "./same-origin";
 
 /**

@@ -10,7 +10,8 @@ import { createInvitationLinks, type OpenInvitation } from "./auth/invitation-li
 import type { AuthTables, BackroomDatabase } from "./db/schema";
 import { isReservedAddress, RESERVED_ADDRESS_DETAIL } from "./auth/demo";
 import { invitationHolds, roleOf } from "./auth/invitation-rights";
-import { defineRoute, refusal, refuse } from "./define-route";
+import { defineRoute } from "./define-route";
+import { refusal, refuse } from "./route-errors";
 
 /** What the invited person's routes need from the backend. */
 export interface InvitationsDeps {

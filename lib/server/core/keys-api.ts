@@ -5,7 +5,8 @@ import { AddKey, HISTORY_SCOPES, type HistoryScope, type UpdateKey } from "@/lib
 import type { Actor } from "./auth/actor";
 import { actorOf } from "./audit/write-audit";
 import { clientAddress, type ThrottleWait } from "./connect-throttle";
-import { defineRoute, refusal, refuse, type RouteError } from "./define-route";
+import { defineRoute } from "./define-route";
+import { refusal, refuse, type RouteError } from "./route-errors";
 import type { Environment } from "./env";
 import { KeyRejected, probeKey } from "./key-probe";
 import { fetchWithin } from "./proxy/upstream";

@@ -10,7 +10,8 @@ import { isReservedAddress, RESERVED_ADDRESS_DETAIL } from "./auth/demo";
 import { createInvitationLinks, invitationPath } from "./auth/invitation-links";
 import type { Mailer } from "./auth/mailer";
 import type { AuthTables, BackroomDatabase } from "./db/schema";
-import { defineRoute, invalidField, refuse, type RouteInput } from "./define-route";
+import { defineRoute, type RouteInput } from "./define-route";
+import { invalidField, refuse } from "./route-errors";
 import { publicOrigin } from "./public-origin";
 import { NO_STORE } from "./route-errors";
 

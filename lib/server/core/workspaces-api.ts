@@ -9,7 +9,8 @@ import type { Auth } from "./auth/auth";
 import { isDemoPerson } from "./auth/demo";
 import { voidInvitationsOf } from "./auth/invitation-rights";
 import type { AuthTables, BackroomDatabase } from "./db/schema";
-import { defineRoute, refusal, refuse } from "./define-route";
+import { defineRoute } from "./define-route";
+import { refusal, refuse } from "./route-errors";
 import { NO_STORE } from "./route-errors";
 
 /** What the workspace routes need from the backend. */

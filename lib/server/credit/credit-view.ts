@@ -8,7 +8,7 @@ import { toCollect } from "@/lib/domain/credit/collect";
 import type { CreditRow, CreditSide, CreditView, Reliability } from "@/lib/domain/credit/view";
 import { requireDecimal, toDecimalString } from "@/lib/format/decimal";
 import { parseRole } from "@/lib/session/roles";
-import { keyTypeRefusal } from "../core/define-route";
+import { keyTypeRefusal } from "../core/route-errors";
 import type { BackroomDatabase } from "../core/db/schema";
 import { type KeyActor, partyTo, type SharedPlace, sharedPlace } from "../core/parties";
 import { collectionsView } from "../collections/collections-view";

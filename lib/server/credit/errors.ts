@@ -1,5 +1,5 @@
 import "server-only";
-import { refusal, type RouteError } from "../core/define-route";
+import { refusal, type RouteError } from "../core/route-errors";
 
 /** The credit's refusals of its own; a Supplier key is refused by the routes' `keyTypes` (403 `NOT_FOR_THIS_KEY`). */
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { ClaimProblem } from "@/lib/domain/disputes/dispute";
-import { refusal, RouteError } from "../core/define-route";
+import { refusal, RouteError } from "../core/route-errors";
 
 /** The disputes' refusals of their own. */
 

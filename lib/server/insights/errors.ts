@@ -5,7 +5,7 @@ import {
   HISTORY_WINDOW_DAYS,
   retryAfterSeconds,
 } from "@/lib/domain/insights/backfill-estimate";
-import { refusal, RouteError } from "../core/define-route";
+import { refusal, RouteError } from "../core/route-errors";
 
 /** The insights' refusals of their own (a key's type is refused by each route's `keyTypes`). */
 

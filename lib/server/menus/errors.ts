@@ -1,5 +1,5 @@
 import "server-only";
-import { refusal, RouteError } from "../core/define-route";
+import { refusal, RouteError } from "../core/route-errors";
 
 /** The shared menus' refusals of their own (a key that is not a brand's is refused by the routes' `keyTypes`). */
 

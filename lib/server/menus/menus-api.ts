@@ -11,7 +11,8 @@ import {
 import type { AuditTrail } from "../core/audit/audit-trail";
 import { DEMO_VISITOR_SECONDS, recordOwner } from "../core/auth/demo-visitor";
 import { actorOf } from "../core/audit/write-audit";
-import { defineRoute, invalidField, refuse, type RouteDeps } from "../core/define-route";
+import { defineRoute, type RouteDeps } from "../core/define-route";
+import { invalidField, refuse } from "../core/route-errors";
 import { publicOrigin } from "../core/public-origin";
 import { NO_STORE } from "../core/route-errors";
 import type { SharedStore } from "../core/shared/shared-store";

@@ -1,5 +1,5 @@
 import "server-only";
-import { refusal, type RouteError } from "../core/define-route";
+import { refusal, type RouteError } from "../core/route-errors";
 
 /** The visit notes' refusals of their own, each with its code, status and words. */
 

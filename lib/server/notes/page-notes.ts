@@ -1,7 +1,8 @@
 import "server-only";
 import type { NotesJson, NotesOf } from "@/lib/domain/notes/note-rules";
 import { currentSession } from "../core/current-session";
-import { type ActorOf, refusalFor, RouteError } from "../core/define-route";
+import { type ActorOf, refusalFor } from "../core/define-route";
+import { RouteError } from "../core/route-errors";
 import type { SessionDeps } from "../core/session-api";
 import { loadNotes, type NotesDeps } from "./notes-api";
 

@@ -17,7 +17,8 @@ import {
 } from "@/lib/session/notifications-view";
 import type { Actor, ActorResolver } from "../core/auth/actor";
 import { isDemoPerson } from "../core/auth/demo";
-import { defineRoute, refuse } from "../core/define-route";
+import { defineRoute } from "../core/define-route";
+import { refuse } from "../core/route-errors";
 import type { Preferences } from "../core/notify/preferences";
 import { readUnsubscribeToken } from "../core/notify/unsubscribe";
 import { badUnsubscribeToken } from "./errors";

@@ -1,5 +1,5 @@
 import "server-only";
-import { refusal, type RouteError } from "../core/define-route";
+import { refusal, type RouteError } from "../core/route-errors";
 
 /** The reorder lists' refusals of their own (a Supplier key is refused by the send's `keyTypes`). */
 

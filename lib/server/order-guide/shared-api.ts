@@ -15,7 +15,8 @@ import {
 import { plural } from "@/lib/format/plural";
 import { may } from "@/lib/session/roles";
 import { workspaceOfOwner } from "../core/auth/demo-visitor";
-import { type ActorOf, defineRoute, invalidField, refusal, type RouteError } from "../core/define-route";
+import { type ActorOf, defineRoute } from "../core/define-route";
+import { invalidField, refusal, type RouteError } from "../core/route-errors";
 import { requestApi } from "../core/page-api";
 import { type Party, partyTo, repPeople, repStores, sharedPlace } from "../core/parties";
 import { NO_STORE } from "../core/route-errors";

@@ -9,7 +9,8 @@ import {
   type WithdrawalMail,
 } from "@/lib/domain/order-guide/order-list";
 import { actorOf } from "../core/audit/write-audit";
-import { type ActorOf, defineRoute, refusal } from "../core/define-route";
+import { type ActorOf, defineRoute } from "../core/define-route";
+import { refusal } from "../core/route-errors";
 import { publicOrigin } from "../core/public-origin";
 import { OrderListAnswerJson } from "./answers";
 import { noSuchList } from "./errors";

@@ -1,5 +1,5 @@
 import "server-only";
-import { refusal } from "../core/define-route";
+import { refusal } from "../core/route-errors";
 
 /** The statements' own refusals; a key without statements is refused by the routes' `keyTypes`. */
 

@@ -9,7 +9,8 @@ import {
 } from "@/lib/domain/statements/statement-schedule";
 import type { ActorResolver } from "../core/auth/actor";
 import type { BackroomDatabase } from "../core/db/schema";
-import { defineRoute, refuse } from "../core/define-route";
+import { defineRoute } from "../core/define-route";
+import { refuse } from "../core/route-errors";
 import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
 import { publicOrigin } from "../core/public-origin";

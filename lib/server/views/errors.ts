@@ -1,5 +1,5 @@
 import "server-only";
-import { RouteError } from "../core/define-route";
+import { RouteError } from "../core/route-errors";
 
 /** The saved views' refusals of their own. */
 

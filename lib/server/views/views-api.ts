@@ -19,7 +19,8 @@ import { readViewAddress, type ViewAddress, viewHref } from "@/lib/domain/views/
 import type { ActorResolver } from "../core/auth/actor";
 import { isDemoPerson } from "../core/auth/demo";
 import type { BackroomDatabase } from "../core/db/schema";
-import { type ActorOf, defineRoute, invalidField, refuse } from "../core/define-route";
+import { type ActorOf, defineRoute } from "../core/define-route";
+import { invalidField, refuse } from "../core/route-errors";
 import { NO_STORE } from "../core/route-errors";
 import { keyCannotReadList } from "./errors";
 import { isTimeZone } from "./next-run";

@@ -3,7 +3,7 @@ import { GuideTable } from "@/components/order-guide/guide-table";
 import { backend } from "@/lib/backend";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { type GuideParams, guideChoices } from "@/lib/domain/order-guide/guide-filter";
-import { RouteError } from "@/lib/server/core/define-route";
+import { RouteError } from "@/lib/server/core/route-errors";
 import { pageApi } from "@/lib/server/core/page-api";
 import { type GuideKey, loadGuide } from "@/lib/server/order-guide/guide-api";
 import { createOrderListStore } from "@/lib/server/order-guide/order-lists-store";

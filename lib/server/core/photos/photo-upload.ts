@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { MAX_PHOTO_BYTES, type PhotoType, photoType } from "@/lib/domain/photos/photo-type";
-import { RouteError, refusal } from "../define-route";
+import { RouteError, refusal } from "../route-errors";
 
 /**
  * A photo's upload and download, the same for every feature that keeps photos (a dispute's, a collection's check): a
