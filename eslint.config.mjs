@@ -233,6 +233,37 @@ const oneErrorShape = {
 };
 
 /**
+ * What the pages load carries no answer's schema (issue 68): a route's answer as zod, with its words for
+ * `/api/openapi.json` (`.describe(...)`), lives on the server beside the route (`lib/server/<feature>/answers.ts`), held
+ * to the shared type by `satisfies`; the layers the browser loads keep the types. zod itself stays where a form or a
+ * page's address is parsed with it. Left out: the three query schemas a page reads its address with and the route
+ * takes as its query, whose parameters' words are the document's (`CollectionsQuery`, `InsightsQuery`,
+ * `CreditQuery`), and the tests. lib/data-api is not in the list: its contract schemas are shared on purpose.
+ */
+const noAnswerSchemas = {
+  name: "bundles/no-answer-schemas",
+  files: ["lib/domain", "lib/session", "lib/audit", "lib/ui", "components", "lib/format", "lib/export"].flatMap(
+    filesOf,
+  ),
+  ignores: [
+    ...TESTS,
+    "lib/domain/collections/collections-list.ts",
+    "lib/domain/insights/insights-tables.ts",
+    "lib/domain/credit/input.ts",
+  ],
+  rules: {
+    "no-restricted-syntax": [
+      "error",
+      {
+        selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='describe']",
+        message:
+          "An answer's schema for /api/openapi.json lives on the server (lib/server/<feature>/answers.ts): the pages' bundles load no zod for it.",
+      },
+    ],
+  },
+};
+
+/**
  * Short functions: none over 150 lines (comments and blank lines counted), but in the tests (a `describe` groups
  * cases, it is not a function one reads as one), the migrations and the seed's data tables.
  */
@@ -257,6 +288,7 @@ export default defineConfig([
   },
   routeRules,
   oneErrorShape,
+  noAnswerSchemas,
   pageShells,
   shortFunctions,
   ...layerRules,

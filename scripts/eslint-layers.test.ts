@@ -200,3 +200,35 @@ describe("one error shape, built in one place", { timeout: 120_000 }, () => {
     );
   });
 });
+
+describe("no answer's schema where the pages load it", { timeout: 120_000 }, () => {
+  const describeErrors = async (path: string, code: string) => {
+    const [result] = await eslint.lintText(`${code}\n`, { filePath: `${root}${path}` });
+    return result!.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message);
+  };
+  const answer =
+    'import * as z from "zod";\nexport const ExtraAnswer = z.object({ total: z.string().describe("Money, 2 decimals.") });';
+
+  it.each([
+    "lib/domain/extra.ts",
+    "lib/session/extra.ts",
+    "lib/audit/extra.ts",
+    "lib/ui/extra.ts",
+    "components/extra.tsx",
+    "lib/format/extra.ts",
+    "lib/export/extra.ts",
+  ])("refuses a described schema in %s", async (path) => {
+    expect(await describeErrors(path, answer)).toEqual([expect.stringMatching(/lib\/server\/<feature>\/answers\.ts/)]);
+  });
+
+  it("allows it on the server and in the contract, and vitest's describe anywhere", async () => {
+    expect(await describeErrors("lib/server/notes/answers.ts", `import "server-only";\n${answer}`)).toEqual([]);
+    expect(await describeErrors("lib/data-api/records/extra.ts", answer)).toEqual([]);
+    expect(
+      await describeErrors("lib/domain/extra.test.ts", 'import { describe } from "vitest";\ndescribe("x", () => {});'),
+    ).toEqual([]);
+    expect(
+      await describeErrors("lib/domain/extra.ts", "export const describe = (x: string) => x;\ndescribe('x');"),
+    ).toEqual([]);
+  });
+});

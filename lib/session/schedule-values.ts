@@ -1,6 +1,6 @@
 /**
- * A report schedule's fixed values, apart from the schemas (`saved-views-view.ts`, zod) so that the Saved views page's
- * forms carry them without the validation library, which only the server runs.
+ * A report schedule's fixed values, apart from the schemas (lib/server/views/views-api.ts, zod) so that the Saved views
+ * page's forms carry them without the validation library, which only the server runs.
  */
 
 export const FREQUENCIES = ["daily", "weekly"] as const;

@@ -3,10 +3,8 @@
  * weekly or monthly, which files, to whom (the workspace's Accounts role), and the period a run covers. Shared by the
  * server (`lib/server/accounting/scheduled-exports.ts`) and the page's form.
  */
-import * as z from "zod";
 import { addDays, localDay } from "@/lib/format/days";
-import { EXPORT_FORMATS, type ExportFormat } from "./format-names";
-import { mailedRecipients, mailedRunFields } from "../mailed-schedule";
+import type { ExportFormat } from "./format-names";
 
 export const CADENCES = ["weekly", "monthly"] as const;
 export type Cadence = (typeof CADENCES)[number];
@@ -38,21 +36,6 @@ export interface ExportScheduleAnswer {
   schedule: ExportScheduleJson | null;
   recipients: ExportRecipient[];
 }
-
-/** `ExportScheduleAnswer` as a schema: what the schedule's routes answer (`GET /api/openapi.json`). */
-export const ExportScheduleAnswerSchema = z.object({
-  schedule: z
-    .object({
-      cadence: z.enum(CADENCES),
-      day: z.number().describe("Weekly: the ISO weekday, 1 (Monday) to 7; monthly: the day of the month, 1 to 28."),
-      formats: z.array(z.enum(EXPORT_FORMATS)),
-      lastRecords: z.number().nullable().describe("Records the last run mailed (bills and allocations)."),
-      ...mailedRunFields,
-    })
-    .nullable()
-    .describe("The active key's schedule; null when none."),
-  recipients: mailedRecipients("The workspace's members with the Accounts role, whom a run mails."),
-}) satisfies z.ZodType<ExportScheduleAnswer>;
 
 /**
  * The period a run covers, in the schedule's zone: weekly, the seven days before the run's day; monthly, the calendar

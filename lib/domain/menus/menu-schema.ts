@@ -43,25 +43,30 @@ export type NewMenuInput = z.input<typeof NewMenu>;
 export type NewMenuBody = z.output<typeof NewMenu>;
 
 /** A link as `GET /api/menus` lists it: never its token (only its hash is kept). */
-export const MenuLinkAnswer = z.object({
-  id: z.string(),
-  name: z.string(),
-  states: z.array(z.string()).describe("The states whose products it shows; empty: every state."),
-  categories: z.array(z.string()).describe("The categories it shows; empty: every category."),
-  contactEmail: z.string().describe('Where "Ask about this product" writes to.'),
-  expiresAt: z.string(),
-  createdAt: z.string(),
-  createdBy: z.string(),
-  status: z.enum(["active", "expired", "revoked"]).describe("Its state now."),
-  revokedAt: z.string().nullable(),
-});
-export type MenuLinkJson = z.output<typeof MenuLinkAnswer>;
+export interface MenuLinkJson {
+  id: string;
+  name: string;
+  /** The states whose products it shows; empty: every state. */
+  states: string[];
+  /** The categories it shows; empty: every category. */
+  categories: string[];
+  /** Where "Ask about this product" writes to. */
+  contactEmail: string;
+  expiresAt: string;
+  createdAt: string;
+  createdBy: string;
+  /** Its state now. */
+  status: "active" | "expired" | "revoked";
+  revokedAt: string | null;
+}
 
 /** What `POST /api/menus` answers, once: the link and its token (never shown again). */
-export const MadeMenuAnswer = z.object({
-  id: z.string(),
-  url: z.string().describe("The public menu's address: `/menu/{token}`."),
-  token: z.string().describe("Shown once: only its hash is kept."),
-  expiresAt: z.string().describe("When it stops answering (a demo's link lasts a day at most)."),
-});
-export type MadeMenuJson = z.output<typeof MadeMenuAnswer>;
+export interface MadeMenuJson {
+  id: string;
+  /** The public menu's address: `/menu/{token}`. */
+  url: string;
+  /** Shown once: only its hash is kept. */
+  token: string;
+  /** When it stops answering (a demo's link lasts a day at most). */
+  expiresAt: string;
+}

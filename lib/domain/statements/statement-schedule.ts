@@ -3,9 +3,6 @@
  * paper, to whom. Shared by the server (`lib/server/statements/statement-schedules.ts`) and the page's form.
  */
 
-import * as z from "zod";
-import { mailedRecipients, mailedRunFields } from "../mailed-schedule";
-
 /** The paper a statement's PDF is printed on. */
 export const PAPER_SIZES = ["Letter", "A4"] as const;
 export type PaperSize = (typeof PAPER_SIZES)[number];
@@ -38,22 +35,6 @@ export interface StatementScheduleAnswer {
   schedule: StatementScheduleJson | null;
   recipients: StatementRecipient[];
 }
-
-/** `StatementScheduleAnswer` as a schema: what the schedule's routes answer (`GET /api/openapi.json`). */
-export const StatementScheduleAnswerSchema = z.object({
-  schedule: z
-    .object({
-      dayOfMonth: z.number().describe("1 to 28: a day every month has."),
-      paperSize: z.enum(PAPER_SIZES),
-      lastAccounts: z.number().nullable().describe("Statements the last run made."),
-      ...mailedRunFields,
-    })
-    .nullable()
-    .describe("The active key's schedule; null when none."),
-  recipients: mailedRecipients(
-    "The workspace's members with the Accounts role who have not left these mails: whom a run mails.",
-  ),
-}) satisfies z.ZodType<StatementScheduleAnswer>;
 
 /**
  * "the 1st", "the 22nd": a day of the month in words.

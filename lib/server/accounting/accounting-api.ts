@@ -3,16 +3,7 @@ import { recordOwner } from "../core/auth/demo-visitor";
 import { createHash } from "node:crypto";
 import * as z from "zod";
 import { DataApiError } from "@/lib/data-api/data-api-error";
-import {
-  ExportsAnswer,
-  type ExportsJson,
-  MappingAnswer,
-  type MappingJson,
-  MappingSavedAnswer,
-  type MappingSavedJson,
-  PreviewAnswer,
-  type PreviewJson,
-} from "@/lib/domain/accounting/accounting-view";
+import type { ExportsJson, MappingJson, MappingSavedJson, PreviewJson } from "@/lib/domain/accounting/accounting-view";
 import { ALL_INVOICE_STATUSES } from "@/lib/domain/accounting/bills";
 import { EXPORT_FORMATS, FORMATS } from "@/lib/domain/accounting/formats";
 import { PROGRAMS } from "@/lib/domain/accounting/format-names";
@@ -47,6 +38,7 @@ import {
   planMarkedAgain,
 } from "./accounting-export";
 import { reader } from "./accounting-reads";
+import { ExportsAnswer, MappingAnswer, MappingSavedAnswer, PreviewAnswer } from "./answers";
 import type { MarkedExport } from "./accounting-store";
 import { customerNotInScope, idempotencyKeyReused } from "./errors";
 import type { AccountingServices } from "./feature";

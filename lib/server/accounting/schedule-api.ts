@@ -1,7 +1,7 @@
 import "server-only";
 import * as z from "zod";
 import { EXPORT_FORMATS } from "@/lib/domain/accounting/formats";
-import { CADENCES, type ExportScheduleAnswer, ExportScheduleAnswerSchema } from "@/lib/domain/accounting/schedule";
+import { CADENCES, type ExportScheduleAnswer } from "@/lib/domain/accounting/schedule";
 import { isZone } from "@/lib/format/days";
 import type { ActorResolver } from "../core/auth/actor";
 import { isDemoPerson } from "../core/auth/demo";
@@ -9,6 +9,7 @@ import { defineRoute } from "../core/define-route";
 import { refuse } from "../core/route-errors";
 import { NO_STORE } from "../core/route-errors";
 import { MANAGE_BOOKS } from "./accounting-api";
+import { ExportScheduleAnswerSchema } from "./answers";
 import type { AccountingServices } from "./feature";
 
 /** A retailer's exports to its books by email: the active Customer key's schedule and whom it mails (the Accounts role). */

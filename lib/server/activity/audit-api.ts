@@ -4,7 +4,6 @@ import {
   AUDIT_EVENT_NAMES,
   AUDIT_EVENTS,
   type AuditEntry,
-  AuditPageAnswer,
   type AuditEvent,
   type AuditPage,
 } from "@/lib/audit/audit-types";
@@ -13,6 +12,7 @@ import { may } from "@/lib/session/roles";
 import type { AuditTrail } from "../core/audit/audit-trail";
 import { defineRoute, type RouteDeps } from "../core/define-route";
 import { sessionHashOf } from "../core/audit/write-audit";
+import { AuditPageAnswer } from "./answers";
 import { NO_STORE } from "../core/route-errors";
 import { csvMoney } from "@/lib/format/csv-values";
 

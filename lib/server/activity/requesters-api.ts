@@ -1,10 +1,11 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import * as z from "zod";
-import { type PaymentRequesters, PaymentRequestersAnswer } from "@/lib/audit/audit-types";
+import type { PaymentRequesters } from "@/lib/audit/audit-types";
 import type { AuditTrail } from "../core/audit/audit-trail";
 import type { AuthTables, BackroomDatabase } from "../core/db/schema";
 import { defineRoute, type RouteDeps } from "../core/define-route";
+import { PaymentRequestersAnswer } from "./answers";
 
 /** What `GET /api/activity/requesters` needs from the backend. */
 export interface RequestersDeps extends RouteDeps {

@@ -1,13 +1,13 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { type ActorOf, defineRoute } from "../core/define-route";
+import { CollectedViewAnswer } from "../credit/answers";
 import { refusal } from "../core/route-errors";
 import { requestApi } from "../core/page-api";
 import { sharedPlace } from "../core/parties";
 import type { PhotoStore } from "../core/photos/photo-store";
 import { photoRefused, photoResponse, receivePhoto } from "../core/photos/photo-upload";
 import { accountOf, answer, type CollectedDeps, readAccount, sideOf, WRITE } from "./collected-api";
-import { CollectedViewAnswer } from "@/lib/domain/credit/view";
 import { type CollectedRow, collectedView, createCollectedPhotos, createCollectedStore } from "./collected-store";
 import { noSuchAccount } from "./errors";
 

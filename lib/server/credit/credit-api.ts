@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { CreditQuery, creditListRows, LimitBody } from "@/lib/domain/credit/input";
-import { type CreditList, CreditListAnswer, CreditViewAnswer } from "@/lib/domain/credit/view";
+import type { CreditList } from "@/lib/domain/credit/view";
 import type { BackroomDatabase } from "../core/db/schema";
 import { defineRoute } from "../core/define-route";
 import { invalidField } from "../core/route-errors";
@@ -12,6 +12,7 @@ import type { ProxyDeps } from "../core/proxy";
 import { NO_STORE } from "../core/route-errors";
 import { collectionsView } from "../collections/collections-view";
 import { collectionsPending } from "../collections/errors";
+import { CreditListAnswer, CreditViewAnswer } from "./answers";
 import { createCreditViews } from "./credit-view";
 import { keyReused, noSuchAccount, staleLimit } from "./errors";
 

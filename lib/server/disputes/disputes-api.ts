@@ -1,14 +1,7 @@
 import "server-only";
 import * as z from "zod";
 import { BRAND_REASONS, CLOSE_REASONS, type DisputeStatus } from "@/lib/domain/disputes/dispute";
-import {
-  type DisputeLineView,
-  type DisputeSide,
-  type DisputesJson,
-  DisputesJsonAnswer,
-  type DisputeView,
-  DisputeViewAnswer,
-} from "@/lib/domain/disputes/view";
+import type { DisputeLineView, DisputeSide, DisputesJson, DisputeView } from "@/lib/domain/disputes/view";
 import { parseDecimal, toDecimalString } from "@/lib/format/decimal";
 import { may } from "@/lib/session/roles";
 import { workspaceOfOwner } from "../core/auth/demo-visitor";
@@ -16,6 +9,7 @@ import { type ActorOf, defineRoute } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import { brandPart, brandSuppliers, type PartyStore, partyTo, repStores, sharedPlace } from "../core/parties";
 import { NO_STORE } from "../core/route-errors";
+import { DisputesJsonAnswer, DisputeViewAnswer } from "./answers";
 import { type DisputeDeps, MAX_ID_LENGTH, storeOf, WRITE } from "./dispute-deps";
 import { tellChange } from "./dispute-tell";
 import { disputeSummary, disputeView, lineOf } from "./dispute-view";

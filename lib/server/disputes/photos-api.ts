@@ -1,9 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { MAX_PHOTOS } from "@/lib/domain/disputes/dispute";
-import { DisputeViewAnswer } from "@/lib/domain/disputes/view";
 import { defineRoute } from "../core/define-route";
 import { photoResponse, receivePhoto } from "../core/photos/photo-upload";
+import { DisputeViewAnswer } from "./answers";
 import { type DisputeDeps, storeOf, WRITE } from "./dispute-deps";
 import { tellChange } from "./dispute-tell";
 import { answerDispute, load, SEEN_BY } from "./disputes-api";

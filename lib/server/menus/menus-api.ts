@@ -1,13 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import * as z from "zod";
-import {
-  MadeMenuAnswer,
-  type MadeMenuJson,
-  MENU_MAX_DAYS,
-  MenuLinkAnswer,
-  NewMenu,
-} from "@/lib/domain/menus/menu-schema";
+import { type MadeMenuJson, MENU_MAX_DAYS, NewMenu } from "@/lib/domain/menus/menu-schema";
 import type { AuditTrail } from "../core/audit/audit-trail";
 import { DEMO_VISITOR_SECONDS, recordOwner } from "../core/auth/demo-visitor";
 import { actorOf } from "../core/audit/write-audit";
@@ -16,6 +10,7 @@ import { invalidField, refuse } from "../core/route-errors";
 import { publicOrigin } from "../core/public-origin";
 import { NO_STORE } from "../core/route-errors";
 import type { SharedStore } from "../core/shared/shared-store";
+import { MadeMenuAnswer, MenuLinkAnswer } from "./answers";
 import { idempotencyKeyReused } from "./errors";
 import { loadMenuLinks, type MenuLinksJson } from "./load-menu-links";
 import { linkJson, type MenuStore, newMenuId, newMenuToken } from "./menu-store";

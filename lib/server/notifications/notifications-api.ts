@@ -1,14 +1,10 @@
 import "server-only";
 import * as z from "zod";
-import {
-  MarkedReadAnswer,
-  type MarkedReadJson,
-  NotificationsAnswer,
-  type NotificationsJson,
-} from "@/lib/session/notifications-view";
+import type { MarkedReadJson, NotificationsJson } from "@/lib/session/notifications-view";
 import type { ActorResolver } from "../core/auth/actor";
 import { defineRoute } from "../core/define-route";
 import type { NotificationStore } from "../core/notify/notification-store";
+import { MarkedReadAnswer, NotificationsAnswer } from "./answers";
 
 /** What the inbox's endpoints need from the backend. */
 export interface NotificationDeps {

@@ -9,18 +9,14 @@ import {
   NOTIFICATION_KINDS,
   type NotificationKind,
 } from "@/lib/session/notification-kinds";
-import {
-  NotificationSettingsAnswer,
-  type NotificationSettingsJson,
-  UnsubscribedAnswer,
-  type UnsubscribedJson,
-} from "@/lib/session/notifications-view";
+import type { NotificationSettingsJson, UnsubscribedJson } from "@/lib/session/notifications-view";
 import type { Actor, ActorResolver } from "../core/auth/actor";
 import { isDemoPerson } from "../core/auth/demo";
 import { defineRoute } from "../core/define-route";
 import { refuse } from "../core/route-errors";
 import type { Preferences } from "../core/notify/preferences";
 import { readUnsubscribeToken } from "../core/notify/unsubscribe";
+import { NotificationSettingsAnswer, UnsubscribedAnswer } from "./answers";
 import { badUnsubscribeToken } from "./errors";
 
 /** What the notification settings' endpoints need from the backend. */

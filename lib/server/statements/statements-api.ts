@@ -2,11 +2,7 @@ import "server-only";
 import type { Kysely } from "kysely";
 import * as z from "zod";
 import { formatDay } from "@/lib/format/display";
-import {
-  PAPER_SIZES,
-  type StatementScheduleAnswer,
-  StatementScheduleAnswerSchema,
-} from "@/lib/domain/statements/statement-schedule";
+import { PAPER_SIZES, type StatementScheduleAnswer } from "@/lib/domain/statements/statement-schedule";
 import type { ActorResolver } from "../core/auth/actor";
 import type { BackroomDatabase } from "../core/db/schema";
 import { defineRoute } from "../core/define-route";
@@ -16,6 +12,7 @@ import type { ProxyDeps } from "../core/proxy";
 import { publicOrigin } from "../core/public-origin";
 import { NO_STORE } from "../core/route-errors";
 import { isTimeZone } from "../views/next-run";
+import { StatementScheduleAnswerSchema } from "./answers";
 import { noSuchAccount, statementDateUnavailable } from "./errors";
 import { accountStatement } from "./statement-data";
 import { statementDisputes } from "./statement-disputes";

@@ -1,12 +1,13 @@
 import "server-only";
 import * as z from "zod";
 import { DAY_DEFAULTS, DAY_LIMITS } from "@/lib/domain/today/plan/day-budget";
-import { type RepDaySettings, RepDaySettingsAnswer } from "@/lib/domain/today/plan/plan-json";
+import type { RepDaySettings } from "@/lib/domain/today/plan/plan-json";
 import { recordOwner } from "../core/auth/demo-visitor";
 import type { Kysely } from "kysely";
 import type { BackroomDatabase } from "../core/db/schema";
 import { type ActorOf, defineRoute } from "../core/define-route";
 import { invalidFieldAnswer } from "../core/route-errors";
+import { RepDaySettingsAnswer } from "./answers";
 import { postalPlace } from "./plan-places";
 import type { TodayTables } from "./tables";
 import type { TodayDeps } from "./today-api";

@@ -19,14 +19,7 @@ import {
 } from "@/lib/domain/today/plan/reasons";
 import { routeInOrder } from "@/lib/domain/today/plan/route";
 import { lastVisits, NOT_VISITED_DAYS, NOT_VISITED_MAX } from "@/lib/domain/today/visits";
-import {
-  type PlanArea,
-  type RepDaySettings,
-  type TodayPlan,
-  TodayPlanAnswer,
-  type TodayPlanWeek,
-  TodayPlanWeekAnswer,
-} from "@/lib/domain/today/plan/plan-json";
+import type { PlanArea, RepDaySettings, TodayPlan, TodayPlanWeek } from "@/lib/domain/today/plan/plan-json";
 import {
   AREA_WEEKDAYS,
   type AreaAccount,
@@ -47,6 +40,7 @@ import { sharedPlace } from "../core/parties";
 import { type CollectFigures, collectFigures } from "../collections/collect-today";
 import { loadNotes, type NotesDeps } from "../notes/notes-api";
 import { storePlaces } from "../notes/store-places";
+import { TodayPlanAnswer, TodayPlanWeekAnswer } from "./answers";
 import { readDaySettings } from "./day-settings";
 import { postalPlace, townOf } from "./plan-places";
 import { loadToday, type TodayDeps } from "./today-api";

@@ -2,7 +2,6 @@ import "server-only";
 import type { Kysely } from "kysely";
 import * as z from "zod";
 import type { DataApiClient } from "@/lib/data-api/client";
-import { TodayDataAnswer } from "@/lib/domain/today/today-answer";
 import { readTodayData, type TodayData } from "@/lib/domain/today/today-data";
 import type { BackroomDatabase } from "../core/db/schema";
 import { type ActorOf, defineRoute, type RouteDeps } from "../core/define-route";
@@ -13,6 +12,7 @@ import { type CreditReads, collectStops } from "../collections/collect-today";
 import { storeDisputes } from "../disputes/digest";
 import { accountsHealth } from "../insights/rep-health";
 import { reorderRequests } from "../order-guide/shared-api";
+import { TodayDataAnswer } from "./answers";
 
 export interface TodayDeps extends ProxyDeps, RouteDeps {
   db: Kysely<BackroomDatabase>;

@@ -1,18 +1,12 @@
 import "server-only";
 import { recordOwner } from "../core/auth/demo-visitor";
 import type { Kysely } from "kysely";
+import * as z from "zod";
 import { searchParamsToObject } from "@/lib/data-api/query-params";
 import { operations } from "@/lib/data-api/registry";
 import { may } from "@/lib/session/roles";
-import {
-  CreateView,
-  RenameView,
-  SavedViewAnswer,
-  SavedViewsAnswer,
-  ScheduleAnswer,
-  ScheduleBody,
-  type SavedViewsJson,
-} from "@/lib/session/saved-views-view";
+import type { SavedViewsJson, ScheduleInput } from "@/lib/session/saved-views-view";
+import { FREQUENCIES } from "@/lib/session/schedule-values";
 import { mayCall } from "@/lib/domain/navigation";
 import { LIST_VIEWS } from "@/lib/domain/views/list-views";
 import { readViewAddress, type ViewAddress, viewHref } from "@/lib/domain/views/saved-view-path";
@@ -22,6 +16,7 @@ import type { BackroomDatabase } from "../core/db/schema";
 import { type ActorOf, defineRoute } from "../core/define-route";
 import { invalidField, refuse } from "../core/route-errors";
 import { NO_STORE } from "../core/route-errors";
+import { SavedViewAnswer, SavedViewsAnswer, ScheduleAnswer } from "./answers";
 import { keyCannotReadList } from "./errors";
 import { isTimeZone } from "./next-run";
 import { createReportStore } from "./report-store";
@@ -32,6 +27,32 @@ import { createReportStore } from "./report-store";
 const WHO_SCHEDULES =
   "An owner or an admin schedules a view's report to any members of the workspace; any other member schedules only a " +
   "view they made, to themself alone, and never changes a schedule that mails others (403 `FORBIDDEN_BY_ROLE`).";
+
+/** A view's name: what the Saved views page and a report's subject call it. */
+const ViewName = z.string().trim().min(1, "Give the view a name.").max(80, "Keep the name under 80 characters.");
+
+/** POST /api/views: a name and the list page's address (path and query, as the address bar has them after the host). */
+const CreateView = z.strictObject({
+  name: ViewName,
+  path: z.string().min(1).max(2000, "The address is too long to save."),
+});
+
+/** PATCH /api/views/{id}: a new name. */
+const RenameView = z.strictObject({ name: ViewName });
+
+/** PUT /api/views/{id}/schedule: when and to whom the view's CSV is mailed. */
+const ScheduleBody = z
+  .strictObject({
+    frequency: z.enum(FREQUENCIES),
+    weekday: z.number().int().min(1).max(7).nullish(),
+    localTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Give a time as HH:MM, 24-hour."),
+    timeZone: z.string().min(1).max(64),
+    recipients: z.array(z.string().min(1).max(100)).min(1, "Choose at least one member to mail.").max(200),
+  })
+  .refine((s) => s.frequency === "daily" || (s.weekday !== undefined && s.weekday !== null), {
+    message: "Choose the day of a weekly report.",
+    path: ["weekday"],
+  }) satisfies z.ZodType<ScheduleInput>;
 
 export interface ViewsDeps {
   actors: ActorResolver;

@@ -1,9 +1,11 @@
+import "server-only";
 import * as z from "zod";
 
 /**
  * What a schedule that mails the Accounts role answers beside its own settings (the books' exports and the monthly
  * statements): when it runs and how its last run went, and whom a run mails. One piece, so the two answers say it
- * alike.
+ * alike. Zod for the routes' specs (`/api/openapi.json`), so it is kept on the server with the answers that use it
+ * (lib/server/accounting/answers.ts, lib/server/statements/answers.ts): the pages load no zod for it.
  */
 
 /** When it next runs, and how its last run went. */
