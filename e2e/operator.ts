@@ -55,46 +55,6 @@ export async function enterInvoice(
   return (await response.json()) as EnteredInvoice;
 }
 
-/** A credit memo as the sandbox's ERP issues it (`POST /sandbox/{env}/operator/credits`, docs/sandbox.md). */
-export interface CreditMemo {
-  customerId: number;
-  /** The store's invoice credited: its `InvoiceNum`, which becomes the credit's `PONum`. */
-  invoiceNum: string;
-  /** Per product of that invoice, once each: units back (0 for a price credit) and the amount, decimal dollars ("45.00"). */
-  lines: { productId: number; units: number; amount: string }[];
-  /** Each line's `Reason`; "Credit memo" when left out. */
-  reason?: string;
-  /** The credit's date, YYYY-MM-DD; the environment's UTC today when left out. */
-  date?: string;
-}
-
-/** The credit memo issued: a Returned invoice as `GET /invoices/{id}` and `/invoiceTransactions` read it. */
-export interface IssuedCredit {
-  invoice: Record<string, unknown> & { InvoiceID: number; InvoiceNum: string; PONum: string; InvoiceTotal: string };
-  lines: (Record<string, unknown> & { ProductID: number; NumUnits: number; ExtPrice: string })[];
-}
-
-/**
- * Plays the ERP's credit memo against one of a store's invoices: a Returned invoice, `PONum` the invoice credited.
- * Throws unless the sandbox answers 201. With `idempotencyKey`, a retried call issues no second credit.
- *
- * @example
- * await issueCredit(page.request, { customerId: 20001, invoiceNum: "INV-100123", lines: [{ productId: 10001, units: 2, amount: "45.00" }] });
- */
-export async function issueCredit(
-  request: APIRequestContext,
-  credit: CreditMemo,
-  options: { env?: "test" | "production"; idempotencyKey?: string } = {},
-): Promise<IssuedCredit> {
-  const path = `/sandbox/${options.env ?? "test"}/operator/credits`;
-  const response = await request.post(path, {
-    headers: { ...OPERATOR, ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}) },
-    data: credit,
-  });
-  if (response.status() !== 201) throw new Error(`POST ${path}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as IssuedCredit;
-}
-
 /** A payment as the sandbox's ERP posts a cash receipt (`POST /sandbox/{env}/operator/payments`, docs/sandbox.md). */
 export interface CashPayment {
   arAccountId: number;

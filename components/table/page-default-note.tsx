@@ -22,11 +22,10 @@ export function PageDefaultNote<K extends ListOperationId>({ view }: PageDefault
   const inForce = pageDefaultInForce(view, params);
   if (!inForce && Object.entries(chosen.api.query).some(([name, value]) => params.get(name) !== value)) return null;
   const { page: pageName } = pagingParams(OPERATION_META[view.operation].version);
-  // eslint-disable-next-line no-restricted-syntax -- the page default's own words (PageDefault.describe), not zod's.
-  const words = inForce ? chosen.describe(todayUtc()) : `Showing ${chosen.api.describe}.`;
   return (
     <p className="text-sm" data-testid="page-default">
-      {words}{" "}
+      {/* eslint-disable-next-line no-restricted-syntax -- the page default's own words (PageDefault.describe), not zod's. */}
+      {inForce ? chosen.describe(todayUtc()) : `Showing ${chosen.api.describe}.`}{" "}
       <button
         type="button"
         className="link cursor-pointer font-semibold"

@@ -1,8 +1,5 @@
 import type { FieldError } from "./error-read";
 
-/** Codes for failures that happen before or instead of an answer from the API. */
-export type ClientErrorCode = "NETWORK_ERROR" | "INVALID_RESPONSE" | "INVALID_REQUEST";
-
 export interface DataApiErrorInit {
   status: number;
   code?: string;

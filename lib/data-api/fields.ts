@@ -195,6 +195,5 @@ export function defineRecord<const F extends Fields>(id: string, fields: F, opti
   return { id, fields, doc, read, description: options.description };
 }
 
-export type RecordDef = ReturnType<typeof defineRecord>;
 /** The type a client reads for a record: every documented field optional and nullable, unknown fields kept. */
 export type ReadOf<R extends { read: z.ZodType }> = z.output<R["read"]>;

@@ -3,7 +3,6 @@
 export * from "./fields";
 export * from "./envelopes";
 export * from "./error-body";
-export { isFieldError, parseErrorBody, type ParsedError } from "./error-read";
 export * from "./data-api-error";
 export * from "./response-meta";
 export * from "./query-params";

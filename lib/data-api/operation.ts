@@ -104,8 +104,6 @@ export interface ReadEnvelope<T> {
   [extra: string]: unknown;
 }
 
-export type Operation = ReturnType<typeof defineOperation>;
-
 /** Status codes every GET may answer, per the documentation's conventions. */
 export const GET_STATUSES = [200, 400, 401, 403, 429, 500] as const;
 export const SINGLE_GET_STATUSES = [200, 400, 401, 403, 404, 429, 500] as const;

@@ -77,7 +77,6 @@ export const v2WriteLenient = v2Bodies(z.object);
 export const WriteLineItem = v2Write.line;
 export const CreatePurchaseBody = v2Write.create;
 export const UpdatePurchaseBody = v2Write.update;
-export const ValidatePurchaseBody = v2Write.validate;
 export type WriteLineItem = z.input<typeof WriteLineItem>;
 export type CreatePurchaseBody = z.input<typeof CreatePurchaseBody>;
 export type UpdatePurchaseBody = z.input<typeof UpdatePurchaseBody>;

@@ -7,7 +7,7 @@ import { abortError, type ExportPlan, type FetchPage, type PageResult } from "./
  * export's pacer (`pacer.ts`: a reserve kept for the rest of the dashboard, waits for the window, 429s waited out).
  */
 
-export { MAX_RETRIES, RATE_LIMIT_RESERVE, reserveOf, waitsForReset } from "./pacer";
+export { reserveOf, waitsForReset } from "./pacer";
 
 export interface ExportProgress {
   /** Pages written so far. */

@@ -25,8 +25,6 @@ export type CreditTermRecord = RecordOf<"listInvoiceCreditTerms">;
 export type CustomerRecord = RecordOf<"listCustomers">;
 export type StateRecord = RecordOf<"listStates">;
 
-/** The invoice status of a return (a vendor credit in the books when its total is negative, as a return's is). */
-export const RETURNED = 4;
 /** Every invoice status the documentation lists: an export's default. */
 export const ALL_INVOICE_STATUSES = [1, 2, 3, 4, 5, 7] as const;
 

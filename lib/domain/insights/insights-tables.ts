@@ -80,7 +80,6 @@ export type HealthSort = (typeof HEALTH_SORTS)[number];
 
 /** The columns the distribution tables (by product and by line) sort by. */
 const DISTRIBUTION_SORTS = ["name", "doors", "newDoors", "lostDoors", "unitsPerDoorPerWeek", "shareOfDoors"] as const;
-export type DistributionSort = (typeof DISTRIBUTION_SORTS)[number];
 
 /** The page's address: every choice is in it (a bookmark, a saved link and the export ask the same). Bad values fall back. */
 export const InsightsQuery = z.object({

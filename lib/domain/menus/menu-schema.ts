@@ -39,7 +39,6 @@ export const NewMenu = z.strictObject({
   contactEmail: z.email({ error: "contactEmail is an email address people may write to." }).max(200),
 });
 
-export type NewMenuInput = z.input<typeof NewMenu>;
 export type NewMenuBody = z.output<typeof NewMenu>;
 
 /** A link as `GET /api/menus` lists it: never its token (only its hash is kept). */

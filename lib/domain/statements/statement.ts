@@ -14,23 +14,7 @@ import { agedInvoices, sinceCloseChanges } from "./statement-invoices";
 import { statementParties } from "./statement-parties";
 import type { Aged, AgingRecord, Statement, StatementInput } from "./statement-types";
 
-export type {
-  Aged,
-  AgingRecord,
-  ApplicationRecord,
-  CustomerRecord,
-  InvoiceRecord,
-  LocationRecord,
-  OpenInvoiceRecord,
-  PaymentRecord,
-  StateRecord,
-  Statement,
-  StatementApplication,
-  StatementChange,
-  StatementInput,
-  StatementInvoice,
-  StatementPayment,
-} from "./statement-types";
+export type { Aged, AgingRecord, Statement, StatementInput } from "./statement-types";
 export { ACTIVITY_DAYS } from "./statement-activity";
 export { accountCustomers } from "./statement-parties";
 

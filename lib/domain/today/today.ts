@@ -20,7 +20,6 @@ export type {
   TodayCustomer,
   TodayHealth,
   TodayInput,
-  TodayInvoice,
   TodayModel,
   TodayOpenInvoice,
 } from "./today-types";

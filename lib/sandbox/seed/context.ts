@@ -99,11 +99,6 @@ export function plusDays(day: string, days: number): string {
   return dayText(dayNumber(day) + days);
 }
 
-/** Whole days from `from` to `to` (positive when `to` is later), both YYYY-MM-DD. */
-export function daysBetween(from: string, to: string): number {
-  return dayNumber(to) - dayNumber(from);
-}
-
 /** ISO weekday of a date: 1 = Monday .. 7 = Sunday. */
 export function weekday(day: string): number {
   // Day 0 (1970-01-01) was a Thursday.

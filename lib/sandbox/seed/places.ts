@@ -163,8 +163,6 @@ export const CREDIT_TERMS = [
   { term_id: 6, term: "COD - Account On Hold", days_of_credit: 0, account_on_hold: 1 },
 ] as const;
 
-export type TermId = (typeof CREDIT_TERMS)[number]["term_id"];
-
 export function termDays(termId: number): number {
   return CREDIT_TERMS.find((t) => t.term_id === termId)?.days_of_credit ?? 0;
 }

@@ -147,5 +147,3 @@ export function createScheduledExports(deps: ScheduledExportsDeps) {
     },
   };
 }
-
-export type ScheduledExports = ReturnType<typeof createScheduledExports>;

@@ -181,8 +181,6 @@ export function createCollectedMatcher(deps: CollectedMatcherDeps) {
   });
 }
 
-export type CollectedMatcher = ReturnType<typeof createCollectedMatcher>;
-
 /** A record no payment matched within 5 business days: its recorder, in their workspace. */
 async function tellUnmatched(notifier: Notifier, row: CollectedTable): Promise<void> {
   await notifier.notify({

@@ -224,8 +224,6 @@ export function createCollectedStore(coreDb: Kysely<BackroomDatabase>, now: () =
   };
 }
 
-export type CollectedStore = ReturnType<typeof createCollectedStore>;
-
 /** The records' photos' metadata (`collections_collected_photos`; their bytes are in the photo store). */
 export function createCollectedPhotos(coreDb: Kysely<BackroomDatabase>, now: () => Date = () => new Date()) {
   const db: Db = coreDb.withTables<CollectionsTables & NoteTables>();

@@ -66,12 +66,6 @@ export const sharedPlace = (actor: KeyActor): SharedPlace => ({
   visitor: actor.visitor ?? null,
 });
 
-/** Whether a record kept at `place` by `owner` (a record owner: a workspace, or a visitor's part of one) is in reach. */
-export function inReach(actor: KeyActor, record: SharedPlace): boolean {
-  const here = sharedPlace(actor);
-  return record.environment === here.environment && record.visitor === here.visitor;
-}
-
 /** Whether the asker's workspace made the record (`owner` as `recordOwner` kept it). */
 export const madeHere = (actor: KeyActor, owner: string): boolean => workspaceOfOwner(owner) === actor.workspace.id;
 

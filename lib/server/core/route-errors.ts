@@ -153,16 +153,6 @@ export function failureAnswer(failure: RouteFailure, requestId: string = newRequ
 }
 
 /**
- * A feature's own refusal in the API's error shape, never stored: `{ Error: { code, detail } }` with its status.
- *
- * @example
- * return refusalAnswer("NOT_FOUND", "No such list in this workspace.", 404);
- */
-export function refusalAnswer(code: string, detail: string, status: number): Response {
-  return Response.json({ Error: { code, detail } }, { status, headers: NO_STORE });
-}
-
-/**
  * A request's one bad field, as the API refuses one: 400 `VALIDATION_FAILED` naming the field (`INVALID_VALUE`).
  *
  * @example

@@ -199,13 +199,6 @@ export async function refusalCode(response: Response): Promise<string | undefine
 /** The secret of an invitation's link (`/invitations/{secret}`), as the invited person's browser would open it. */
 export const linkSecretOf = (link: string) => new URL(link).pathname.split("/").at(-1)!;
 
-/** The `name=value` of the first Set-Cookie of a response, ready for a Cookie header. */
-export function cookieOf(response: Response): string {
-  const setCookie = response.headers.getSetCookie()[0];
-  if (!setCookie) throw new Error(`no Set-Cookie in a ${response.status} answer`);
-  return setCookie.split(";")[0]!;
-}
-
 const PASSWORD = "correct horse battery staple";
 let people = 0;
 

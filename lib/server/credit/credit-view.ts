@@ -369,5 +369,3 @@ export function createCreditViews(deps: CreditViewDeps) {
     lists,
   };
 }
-
-export type CreditViews = ReturnType<typeof createCreditViews>;

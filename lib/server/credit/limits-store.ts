@@ -204,5 +204,3 @@ export function createLimitStore(coreDb: Kysely<BackroomDatabase>, now: () => Da
     },
   };
 }
-
-export type LimitStore = ReturnType<typeof createLimitStore>;

@@ -142,8 +142,6 @@ export function createCreditMatcher(deps: CreditMatcherDeps) {
   });
 }
 
-export type CreditMatcher = ReturnType<typeof createCreditMatcher>;
-
 /** Keeps a dispute's new credit: its lines, its total, and when credited in full its resolution. */
 async function keep(
   store: DisputeStore,

@@ -20,15 +20,7 @@ import {
 } from "./history-state";
 import { beginWalk, walkStep } from "./history-walk";
 
-export {
-  type HistoryScopeState,
-  type HistoryState,
-  LINE_BATCH,
-  LINES_VERSION,
-  REFERENCE_DAYS,
-  REFRESH_DAYS,
-  WINDOW_DAYS,
-} from "./history-state";
+export { type HistoryState, WINDOW_DAYS } from "./history-state";
 import type { HistoryDb, HistoryTables } from "./tables";
 
 /**

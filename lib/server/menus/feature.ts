@@ -1,5 +1,5 @@
 import "server-only";
-import { defineFeature, type ServicesOf } from "../core/feature";
+import { defineFeature } from "../core/feature";
 import { createMenuSnapshots } from "./menu-snapshot";
 import { createMenuStore, forgetMenus } from "./menu-store";
 import { MENU_MIGRATIONS } from "./migrations";
@@ -21,5 +21,3 @@ export const menusFeature = defineFeature({
     return { services: { store, snapshots, rateLimit: settings.MENU_RATE_LIMIT } };
   },
 });
-
-export type MenuServices = ServicesOf<typeof menusFeature>;

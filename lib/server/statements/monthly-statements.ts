@@ -133,5 +133,3 @@ export function createMonthlyStatements(deps: MonthlyStatementsDeps) {
     },
   };
 }
-
-export type MonthlyStatements = ReturnType<typeof createMonthlyStatements>;

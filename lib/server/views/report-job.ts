@@ -150,5 +150,3 @@ export function createReports(deps: ReportDeps) {
     },
   };
 }
-
-export type Reports = ReturnType<typeof createReports>;

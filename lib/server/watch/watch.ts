@@ -105,8 +105,6 @@ export function createWatch(deps: WatchDeps) {
   };
 }
 
-export type Watch = ReturnType<typeof createWatch>;
-
 /**
  * A run's many new findings of a kind for one person, as one notification (`GROUP_ABOVE`): a watch's first run finds
  * every invoice already overdue, and the inbox gets "14 invoices are overdue" rather than fourteen lines. The kinds

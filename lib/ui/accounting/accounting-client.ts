@@ -1,11 +1,5 @@
 import { isDataApiError } from "@/lib/data-api/data-api-error";
-import type {
-  ExportEntry,
-  ExportsJson,
-  MappingJson,
-  MappingSavedJson,
-  PreviewJson,
-} from "@/lib/domain/accounting/accounting-view";
+import type { ExportsJson, MappingJson, MappingSavedJson, PreviewJson } from "@/lib/domain/accounting/accounting-view";
 import type { AccountingMapping } from "@/lib/domain/accounting/mapping";
 import { backroomFile, backroomJson } from "../backroom-json";
 import { reconnect } from "../browser-api";
@@ -18,7 +12,7 @@ import { type ExportRequest, previewPath } from "./export-request";
  * the queries' retry rule and `describeFailure`'s words apply; a 401 sends the person to sign in again.
  */
 
-export type { ExportEntry, MappingJson, PreviewJson };
+export type { MappingJson, PreviewJson };
 
 export const ACCOUNTING_KEY = ["backroom", "accounting"] as const;
 export const PREVIEW_KEY = [...ACCOUNTING_KEY, "preview"] as const;

@@ -5,7 +5,7 @@ import { createStore, del, get, set } from "idb-keyval";
 import { hasDatabase, WEEK_DATABASE, WEEK_MAX_AGE_MS } from "./device-databases";
 import { keepSummaries } from "./kept-summaries";
 
-export { WEEK_DATABASE, WEEK_MAX_AGE_MS } from "./device-databases";
+export { WEEK_MAX_AGE_MS } from "./device-databases";
 
 /**
  * A rep's week kept on the device ("Save for offline"): the answers Today read (the rep's accounts, their

@@ -8,7 +8,6 @@ import { MAX_PHOTO_BYTES } from "@/lib/domain/photos/photo-type";
  */
 
 export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/heic"] as const;
-export { MAX_PHOTOS } from "@/lib/domain/disputes/dispute";
 export { MAX_PHOTO_BYTES } from "@/lib/domain/photos/photo-type";
 
 /** What the file input offers (the camera first on a phone, `capture="environment"`). */

@@ -11,12 +11,9 @@ export {
   initialEditorState,
   isDirty,
   type LineField,
-  type Notice,
   type Refusal,
   readinessProblems,
   type SheetReport,
-  snapshotOf,
-  withRoomToType,
 } from "./editor-model";
 export { confirmingOf, type EditorAction, isLocked, type Phase, runningAction } from "./editor-phase";
 

@@ -89,5 +89,3 @@ export function useDraftLookups(typed: DraftHeader, { onBehalf = false }: { onBe
     },
   };
 }
-
-export type DraftLookups = ReturnType<typeof useDraftLookups>;

@@ -1,6 +1,6 @@
 import { addDays, isoWeekday } from "@/lib/format/days";
 import { formatDate } from "@/lib/format/display";
-import { haversineKm, type Point } from "./geo";
+import type { Point } from "./geo";
 
 /**
  * A rep's week by areas: the rep's accounts grouped into five weekday areas, Monday to Friday, so that each day's plan
@@ -285,12 +285,6 @@ export function convexHull(points: readonly Point[]): Point[] {
     return out;
   };
   return [...half(unique), ...half([...unique].reverse())];
-}
-
-/** The km from an area's centre within which `share` of its accounts lie (its radius on the map and in the docs). */
-export function areaRadiusKm(centre: Point, points: readonly Point[], share = 0.9): number {
-  const ds = points.map((p) => haversineKm(centre, p)).sort((a, b) => a - b);
-  return ds[Math.min(ds.length - 1, Math.ceil(share * ds.length) - 1)] ?? 0;
 }
 
 /**

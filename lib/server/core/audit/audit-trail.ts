@@ -7,15 +7,7 @@ import { lastDeparture, paymentRequesters } from "./audit-lookups";
 import { type AuditContext, learnOutcome, pendingEntries, recordEntry, settleEntry } from "./audit-record";
 import type { AuditTrail } from "./audit-trail-types";
 
-export type {
-  AuditActor,
-  AuditFilter,
-  AuditSettlement,
-  AuditTrail,
-  Departure,
-  NewAuditEntry,
-  PendingEntry,
-} from "./audit-trail-types";
+export type { AuditActor, AuditTrail, NewAuditEntry, PendingEntry } from "./audit-trail-types";
 
 /**
  * The audit trail over Backroom's database: its writes (`audit-record.ts`), the Activity page's list

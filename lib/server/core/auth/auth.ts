@@ -9,8 +9,7 @@ import { authHooks } from "./auth-hooks";
 import { authPlugins } from "./auth-plugins";
 import { sharedSecondaryStorage } from "./secondary-storage";
 
-export { type AuthConfig, INVITATION_DAYS, OIDC_PROVIDER_ID } from "./auth-config";
-export type { AuthEvents } from "./events";
+export { type AuthConfig, INVITATION_DAYS } from "./auth-config";
 
 /** better-auth's endpoints, under Backroom's address (`app/api/auth/[...all]/route.ts`). */
 export const AUTH_BASE_PATH = "/api/auth";

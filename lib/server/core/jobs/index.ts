@@ -7,7 +7,7 @@ import { createPgBossStore } from "./pg-boss-store";
 import { createRunner, type JobRunner, type JobStore } from "./runner";
 import { createTableStore } from "./table-store";
 
-export type { EffectLedger, Job, JobOptions, JobQueue } from "./job-queue";
+export type { EffectLedger, Job, JobQueue } from "./job-queue";
 export { createEffectLedger };
 export type { JobRunner };
 
