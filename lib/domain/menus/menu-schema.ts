@@ -1,8 +1,8 @@
 import * as z from "zod";
 
 /**
- * The body of `POST /api/menus`: one schema for the Menus page's form, the route handler and the tests.
- * Browser-safe: `lib/server/menus/` imports this file, and the page does.
+ * The body of `POST /api/menus` (the route handler's and the tests' one schema) and the links' types, which the Menus
+ * page imports as types only, so it loads no zod for them.
  */
 
 /** How long a link may live at most: a year. */

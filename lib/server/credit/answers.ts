@@ -26,7 +26,7 @@ import type {
 const cents = (what: string) => z.string().describe(`${what} (decimal dollars, 2 decimals).`);
 const centsOrNull = (what: string) => z.string().nullable().describe(`${what} (decimal dollars, 2 decimals).`);
 
-export const CreditSideAnswer = z.enum(["staff", "rep", "store"]) satisfies z.ZodType<CreditSide>;
+const CreditSideAnswer = z.enum(["staff", "rep", "store"]) satisfies z.ZodType<CreditSide>;
 
 const ScoreComponentKeyAnswer = z.enum([
   "daysBeyondTerms",
@@ -35,7 +35,7 @@ const ScoreComponentKeyAnswer = z.enum([
   "trend",
 ]) satisfies z.ZodType<ScoreComponentKey>;
 
-export const ScoreComponentAnswer = z.object({
+const ScoreComponentAnswer = z.object({
   key: ScoreComponentKeyAnswer,
   label: z.string(),
   weight: z.number().describe("Its weight in the score, in percent (the four add up to 100)."),

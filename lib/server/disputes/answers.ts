@@ -18,7 +18,7 @@ import type {
  * (lib/domain/disputes/view.ts) are shared with the pages, which load no zod for them.
  */
 
-export const DisputeSideAnswer = z.enum(["store", "rep", "brand"]) satisfies z.ZodType<DisputeSide>;
+const DisputeSideAnswer = z.enum(["store", "rep", "brand"]) satisfies z.ZodType<DisputeSide>;
 
 const DisputeEventAnswer = z.object({
   id: z.string(),
