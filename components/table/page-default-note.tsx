@@ -24,8 +24,7 @@ export function PageDefaultNote<K extends ListOperationId>({ view }: PageDefault
   const { page: pageName } = pagingParams(OPERATION_META[view.operation].version);
   return (
     <p className="text-sm" data-testid="page-default">
-      {/* eslint-disable-next-line no-restricted-syntax -- the page default's own words (PageDefault.describe), not zod's. */}
-      {inForce ? chosen.describe(todayUtc()) : `Showing ${chosen.api.describe}.`}{" "}
+      {inForce ? chosen.words(todayUtc()) : `Showing ${chosen.api.describe}.`}{" "}
       <button
         type="button"
         className="link cursor-pointer font-semibold"

@@ -92,7 +92,7 @@ export interface PageDefault {
   /** What a filter left empty shows in its control while the default is in force ("Every status"). */
   labels: Readonly<Record<string, (today: string) => string>>;
   /** The words above the table while the default is in force, and its name in a link back to it. */
-  describe: (today: string) => string;
+  words: (today: string) => string;
   name: string;
   /** The API's own default as the address spells it (`Statuses=1`), and its words. */
   api: { query: Readonly<Record<string, string>>; describe: string };

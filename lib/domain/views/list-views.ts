@@ -117,7 +117,7 @@ const INVOICES_DEFAULT: PageDefault = {
   unless: ["Statuses"],
   query: (today) => ({ Statuses: Object.keys(INVOICE_STATUSES).join(","), StartDate: addDays(today, -90) }),
   labels: { Statuses: () => "Every status", StartDate: (today) => addDays(today, -90) },
-  describe: (today) =>
+  words: (today) =>
     `Showing invoices of every status (${Object.values(INVOICE_STATUSES).join(", ")}) dated from ${formatDay(addDays(today, -90))}: the last 90 days.`,
   name: "every status of the last 90 days",
   api: { query: { Statuses: "1" }, describe: "the API's default: New invoices only" },
