@@ -1,6 +1,5 @@
 import "server-only";
 import * as z from "zod";
-import type { StaleNote } from "@/lib/data-api/response-meta";
 import type { GuideData } from "@/lib/domain/order-guide/guide-data";
 import type { OrderList, OrderListJson } from "@/lib/domain/order-guide/order-list";
 import type {
@@ -10,6 +9,7 @@ import type {
   ReordersJson,
   SubstitutesJson,
 } from "@/lib/domain/order-guide/shared-list";
+import { StaleNoteAnswer } from "../core/stale-answer";
 import type { StandingListsJson } from "./load-order-lists";
 
 /**
@@ -18,13 +18,7 @@ import type { StandingListsJson } from "./load-order-lists";
  * for them.
  */
 
-const Stale = z
-  .object({
-    reason: z.enum(["rate-limited", "api-error", "timeout", "unreachable"]),
-    at: z.string().describe("When the copy was read from the Data API (ISO)."),
-    until: z.string().optional().describe("When the Data API's budget returns (ISO), when it said."),
-  })
-  .describe("Some lists were read from the last-known copy: why, and when.") satisfies z.ZodType<StaleNote>;
+const Stale = StaleNoteAnswer.describe("Some lists were read from the last-known copy: why, and when.");
 
 const Bought = z.object({ total: z.string().describe("Money, 2 decimals."), cases: z.string() });
 

@@ -7,14 +7,14 @@ import { ARAging, Invoice } from "@/lib/data-api/records/invoices";
 import { OpenInvoice } from "@/lib/data-api/records/payments";
 import { DISPUTE_REASONS } from "@/lib/domain/disputes/dispute";
 import type { DisputeDigest } from "@/lib/domain/disputes/digest";
-import type { ReorderRequest } from "@/lib/domain/order-guide/shared-list";
-import type { StaleNote } from "@/lib/data-api/response-meta";
 import { TIERS } from "@/lib/domain/insights/insights-tables";
 import type { Point } from "@/lib/domain/today/plan/geo";
 import type { PlanArea, PlanStop, RepDaySettings, TodayPlan, TodayPlanWeek } from "@/lib/domain/today/plan/plan-json";
 import type { TodayHealth } from "@/lib/domain/today/today";
 import { TODAY_CUSTOMER_FIELDS, type TodayData } from "@/lib/domain/today/today-data";
+import { StaleNoteAnswer } from "../core/stale-answer";
 import { CollectStopAnswer } from "../credit/answers";
+import { ReorderRequestAnswer } from "../order-guide/answers";
 
 /**
  * What Today's routes answer, as zod schemas for their specs (`/api/openapi.json`; every answer is checked by them
@@ -51,29 +51,9 @@ const TodayHealthAnswer = z.object({
     .describe("The median days between orders from three orders at least (the reorder cadence's)."),
 }) satisfies z.ZodType<TodayHealth>;
 
-const StaleAnswer = z
-  .object({
-    reason: z.enum(["rate-limited", "api-error", "timeout", "unreachable"]),
-    at: z.string().describe("When the copy was read from the API (ISO)."),
-    until: z.string().optional().describe("When the API's budget returns (ISO), when the API said."),
-  })
-  .describe(
-    "The oldest last-known answer among the lists, when the proxy served one (the API spent or away).",
-  ) satisfies z.ZodType<StaleNote>;
-
-const ReorderAnswer = z.object({
-  id: z.string(),
-  customerId: z.number(),
-  customerName: z.string(),
-  stage: z.enum(["sent", "acknowledged", "entered", "withdrawn"]),
-  sentAt: z.string(),
-  sentBy: z.string(),
-  lineCount: z.number(),
-  totalCases: z.number(),
-  total: z.string(),
-  matchWords: z.string(),
-  matchStatus: z.enum(["waiting", "invoiced", "partly", "not-invoiced"]),
-}) satisfies z.ZodType<ReorderRequest>;
+const StaleAnswer = StaleNoteAnswer.describe(
+  "The oldest last-known answer among the lists, when the proxy served one (the API spent or away).",
+);
 
 const DisputeDigestAnswer = z.object({
   id: z.string(),
@@ -141,7 +121,7 @@ export const TodayDataAnswer = z.object({
   complete: z.boolean().describe("Whether every list was walked whole."),
   stale: StaleAnswer.optional(),
   reorders: z
-    .array(ReorderAnswer)
+    .array(ReorderRequestAnswer)
     .optional()
     .describe(
       "The open reorder requests of the rep's stores the person sees as their rep (as `GET " +
