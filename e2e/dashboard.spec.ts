@@ -47,7 +47,7 @@ for (const key of KEYS) {
     for (const href of pagesFor(key.keyType)) {
       test(`${href} loads with data, passes axe and fits a laptop`, async ({ pageAs }) => {
         // Signed in without the sign-in page (the tests above and session.spec.ts go through it), once per worker: 80
-        // pages, each in a new tab of the key's one context (e2e/signed-in-context.ts), on a laptop's screen.
+        // pages, each loaded in the key's one tab (e2e/signed-in-context.ts), on a laptop's screen.
         const page = await pageAs(key.keyType);
         await page.setViewportSize(LAPTOP);
         const errors: string[] = [];
@@ -151,7 +151,7 @@ for (const key of KEYS) {
   });
 }
 
-// The tests below only read: each takes a new tab of its person's signed-in context (e2e/signed-in-context.ts), as the
+// The tests below only read: each takes its person's signed-in tab (e2e/signed-in-context.ts), as the
 // page checks above do, rather than a context of its own signed in through the sign-in page (which the sidebar's
 // tests above and session.spec.ts go through): a new context downloads and compiles the app's scripts again.
 
@@ -241,8 +241,8 @@ test("a brand's invoice shows its share: the sum of its lines beside the whole i
 
 test("a CSV export downloads every row of the filtered list", async ({ pageAs }) => {
   const page = await pageAs("Employee");
-  // The save picker needs a person; without it the export downloads the file (this tab's scripts only).
-  await page.addInitScript(() => {
+  // The save picker needs a person; without it the export downloads the file (this tab's scripts, until the end).
+  const noPicker = await page.addInitScript(() => {
     delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
   });
   const query = "Statuses=1,2,3,4,5,7&StartDate=2026-10-01";
@@ -268,6 +268,7 @@ test("a CSV export downloads every row of the filtered list", async ({ pageAs })
   const lines = (await readFile(file, "utf8")).split("\r\n").filter(Boolean);
   expect(lines).toHaveLength(expected + 1);
   expect(lines[0]).toContain("Invoice");
+  await noPicker.dispose();
 });
 
 test("a sparse record renders: a Supplier key's customer has fields left out, shown as —", async ({ pageAs }) => {
