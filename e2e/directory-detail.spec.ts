@@ -1,10 +1,11 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { signIn } from "./sign-in";
+import { test } from "./signed-in-context";
 
 // The pages of a supplier, a warehouse, a user (and a sales rep) and a product promotion, for each kind of key, each
 // reached by a link from its list page: each shows the record's real data and what relates to it, and passes axe.
 // Then the links between records: a customer's sales rep leads to the rep's page, a price's promotion to its page.
+// They only read: each opens its pages in its person's signed-in tab (e2e/signed-in-context.ts).
 
 type KeyType = "Customer" | "Supplier" | "Employee";
 
@@ -41,10 +42,10 @@ async function expectSound(page: Page, errors: string[]) {
 for (const keyType of ["Customer", "Supplier", "Employee"] as const satisfies readonly KeyType[]) {
   test.describe(`the ${keyType} key`, () => {
     test("a supplier's page, from the suppliers list: its facts and its related lists, those the key may call", async ({
-      page,
+      pageAs,
     }) => {
+      const page = await pageAs(keyType);
       const errors = pageErrors(page);
-      await signIn(page, keyType);
       const name = await openFromList(page, "/directory/suppliers", "/directory/suppliers/");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
       await expect(page.locator("dt", { hasText: /^Description$/ })).toBeVisible();
@@ -63,9 +64,9 @@ for (const keyType of ["Customer", "Supplier", "Employee"] as const satisfies re
       await expectSound(page, errors);
     });
 
-    test("a warehouse's page, from the warehouses list: its address as a block and its stock", async ({ page }) => {
+    test("a warehouse's page, from the warehouses list: its address as a block and its stock", async ({ pageAs }) => {
+      const page = await pageAs(keyType);
       const errors = pageErrors(page);
-      await signIn(page, keyType);
       const name = await openFromList(page, "/directory/locations", "/directory/locations/");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
       await expect(page.locator("address")).toContainText(/, [A-Z]{2} \d{5}/);
@@ -75,9 +76,9 @@ for (const keyType of ["Customer", "Supplier", "Employee"] as const satisfies re
       await expectSound(page, errors);
     });
 
-    test("a user's page, from the users list: their role and details", async ({ page }) => {
+    test("a user's page, from the users list: their role and details", async ({ pageAs }) => {
+      const page = await pageAs(keyType);
       const errors = pageErrors(page);
-      await signIn(page, keyType);
       const name = await openFromList(page, "/directory/users", "/directory/users/");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
       const role = page.locator("dt", { hasText: /^Role$/ }).locator("xpath=following-sibling::dd[1]");
@@ -89,10 +90,10 @@ for (const keyType of ["Customer", "Supplier", "Employee"] as const satisfies re
     });
 
     test("a sales rep's page, from the sales reps list: the customers and suppliers they serve, linked", async ({
-      page,
+      pageAs,
     }) => {
+      const page = await pageAs(keyType);
       const errors = pageErrors(page);
-      await signIn(page, keyType);
       const name = await openFromList(page, "/directory/sales-reps", "/directory/users/");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
       // Customer and Supplier keys may not read a rep as a user: the page shows the rep's record and says so.
@@ -104,10 +105,10 @@ for (const keyType of ["Customer", "Supplier", "Employee"] as const satisfies re
     });
 
     test("a product promotion's page, from the promotions list: its facts and its products, linked", async ({
-      page,
+      pageAs,
     }) => {
+      const page = await pageAs(keyType);
       const errors = pageErrors(page);
-      await signIn(page, keyType);
       // A promotion that names its products ("3 products"), not an all-products one.
       const count = page.locator("table.data-table tbody tr a", { hasText: /^\d+ products?$/ }).first();
       await openFromList(page, "/catalog/product-promotions", "/catalog/product-promotions/", count);
@@ -123,10 +124,10 @@ for (const keyType of ["Customer", "Supplier", "Employee"] as const satisfies re
 
 for (const keyType of ["Employee", "Customer"] as const satisfies readonly KeyType[]) {
   test(`${keyType} key: a customer's sales rep links to the rep's page, which lists the customer among their accounts`, async ({
-    page,
+    pageAs,
   }) => {
+    const page = await pageAs(keyType);
     const errors = pageErrors(page);
-    await signIn(page, keyType);
     await openFromList(page, "/customers", "/customers/");
     const customerPath = new URL(page.url()).pathname;
     // The rep, named under People with a link to their page (the record's own fields are behind "All fields").
@@ -142,9 +143,11 @@ for (const keyType of ["Employee", "Customer"] as const satisfies readonly KeyTy
   });
 }
 
-test("a pricing line's promotion links to the product promotion's page, with its products linked", async ({ page }) => {
+test("a pricing line's promotion links to the product promotion's page, with its products linked", async ({
+  pageAs,
+}) => {
+  const page = await pageAs("Customer");
   const errors = pageErrors(page);
-  await signIn(page, "Customer");
   await openFromList(page, "/customers", "/customers/");
   const promotion = related(page, "Pricing").locator('tbody a[href^="/catalog/product-promotions/"]').first();
   const id = (await promotion.textContent())!.trim();
