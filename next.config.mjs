@@ -20,13 +20,13 @@ const nextConfig = {
   // instance per process the server relies on (Redis, metrics). Next already leaves out pg and pino.
   // @node-rs/argon2 is a native addon too (loaded per platform), and better-auth keeps one instance per process.
   serverExternalPackages: ["better-sqlite3", "ioredis", "prom-client", "@node-rs/argon2"],
-  // `npm test` checks the types first (`npm run typecheck`, the same tsconfig), then builds for the browser tests: the
-  // build's own check of the same files took 33 s more on CI's machine. It says so with BACKROOM_TYPES_CHECKED; any
-  // other build (`npm start`, `npm run build`, a deployment's) checks them itself.
   // Turbopack keeps its work in .next/cache for the next build (on by default in Next 16.4): a rebuild here after a
   // change reuses it. CI builds once from a fresh clone and never again, and writing the cache there cost a third of
   // the build: 91 s with it and 59 to 66 s without, on this machine (2026-11-29, docs/benchmarks.md).
   experimental: { turbopackFileSystemCacheForBuild: !process.env.CI },
+  // `npm test` checks the types first (`npm run typecheck`, the same tsconfig), then builds for the browser tests: the
+  // build's own check of the same files took 33 s more on CI's machine. It says so with BACKROOM_TYPES_CHECKED; any
+  // other build (`npm start`, `npm run build`, a deployment's) checks them itself.
   typescript: { ignoreBuildErrors: process.env.BACKROOM_TYPES_CHECKED === "1" },
   async headers() {
     return [

@@ -46,8 +46,8 @@ for (const key of KEYS) {
 
     for (const href of pagesFor(key.keyType)) {
       test(`${href} loads with data, passes axe and fits a laptop`, async ({ pageAs }) => {
-        // Signed in without the sign-in page (the tests above and session.spec.ts go through it), once per worker: 80
-        // pages, each loaded in the key's one tab (e2e/signed-in-context.ts), on a laptop's screen.
+        // Signed in without the sign-in page (the tests above and session.spec.ts go through it), once per worker:
+        // every page of the key's, each loaded in its one tab (e2e/signed-in-context.ts), on a laptop's screen.
         const page = await pageAs(key.keyType);
         await page.setViewportSize(LAPTOP);
         const errors: string[] = [];
