@@ -165,6 +165,11 @@ describe("pageHref: every page a link of Backroom's opens, read back by the page
     ["//elsewhere.example/invoices/1", undefined],
     ["/invoices/%E0", undefined],
     ["/invoices/1/lines", undefined],
+    // An id is a whole number from 1: 0, a leading zero or a sign names no record.
+    ["/customers/0", undefined],
+    ["/customers/020789", undefined],
+    ["/invoices/-1", undefined],
+    ["/payments?account=0", { page: "payments", params: {} }],
   ])("readPageHref reads %s as the page would", (href, link) => {
     expect(readPageHref(href)).toEqual(link);
   });

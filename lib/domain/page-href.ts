@@ -162,9 +162,12 @@ export function paramOf(params: SearchParams, name: string): string | undefined 
   return first === null || first === undefined || first === "" ? undefined : first;
 }
 
-/** A record's numeric id as an address holds it (digits only, at most 15), or undefined. */
+/**
+ * A record's numeric id as an address holds it (a whole number from 1, at most 15 digits), or undefined. The API's ids
+ * start at 1: an address naming 0 names no record (the customer's page read it as an id and failed).
+ */
 function idOf(value: string | undefined): number | undefined {
-  return value !== undefined && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
+  return value !== undefined && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : undefined;
 }
 
 /**

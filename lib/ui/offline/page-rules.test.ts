@@ -185,7 +185,8 @@ describe("keptAddressFor", () => {
 describe("standInCustomerId", () => {
   it.each([
     ["/customers/20013", 20013],
-    ["/customers/0012", 12],
+    ["/customers/0012", undefined],
+    ["/customers/0", undefined],
     ["/customers", undefined],
     ["/customers/1234567890123456", undefined],
     ["/customers/12/", undefined],

@@ -39,7 +39,8 @@ export function standInFor(pathname: string): string | undefined {
  * standInCustomerId("/customers"); // undefined
  */
 export function standInCustomerId(pathname: string): number | undefined {
-  const id = /^\/customers\/(\d{1,15})$/.exec(pathname)?.[1];
+  // The id as the page reads it (`pageRead.customer`): a whole number from 1, at most 15 digits.
+  const id = /^\/customers\/([1-9]\d{0,14})$/.exec(pathname)?.[1];
   return id === undefined ? undefined : Number(id);
 }
 
