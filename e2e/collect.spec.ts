@@ -96,6 +96,8 @@ test("the rep's Today lists what to collect at a delivery, and a recorded check 
   await card.getByRole("button", { name: "Record a collection" }).click();
   const form = card.getByRole("form", { name: /^Record a collection at / });
   const field = form.getByLabel("Amount ($)");
+  // The form takes the button's place, and the focus goes on to its amount.
+  await expect(field).toBeFocused();
   // Filled with what is left to collect: the amount, less what was recorded for this delivery (by anyone of the
   // distributor's: a parallel run's records of the same delivery are listed too).
   await expect(field).toHaveValue(/^\d+\.\d{2}$/);
@@ -118,6 +120,8 @@ test("the rep's Today lists what to collect at a delivery, and a recorded check 
   const recorded = card.locator("[data-collected]").filter({ hasText: `by check ${check}` });
   await expect(recorded).toHaveCount(1);
   await expect(recorded).toHaveAttribute("data-status", "waiting");
+  // The form closed: the focus is back on the button it took the place of.
+  await expect(card.getByRole("button", { name: "Record a collection" })).toBeFocused();
   await expect(recorded).toContainText(`$${Number(amount).toLocaleString("en-US", { minimumFractionDigits: 2 })}`);
   const thumbnail = recorded.getByTestId("collected-photo");
   await expect(thumbnail).toHaveCount(1);

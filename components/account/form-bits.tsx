@@ -93,17 +93,22 @@ interface FormStatusProps {
   outcome: Outcome | undefined;
   /** Move the focus to the message when it appears (not when a field holds the error: the field gets it). */
   focus?: boolean;
+  /**
+   * Keep its line before anything is said (the default), so nothing below moves when it speaks. A card whose region is
+   * its last line keeps none: nothing is below it, and an empty line in each of a list's cards is a phone's screen.
+   */
+  reserve?: boolean;
   className?: string;
 }
 
 /** A form's live region, its line kept in place before anything is said (nothing below moves when it speaks). */
-export function FormStatus({ outcome, focus = true, className = "" }: FormStatusProps) {
+export function FormStatus({ outcome, focus = true, reserve = true, className = "" }: FormStatusProps) {
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (outcome && focus) ref.current?.focus();
   }, [outcome, focus]);
   return (
-    <div role="status" aria-live="polite" className={`min-h-5 text-sm ${className}`}>
+    <div role="status" aria-live="polite" className={`${reserve ? "min-h-5 " : ""}text-sm ${className}`}>
       {outcome && (
         <p
           ref={ref}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
 import { BusyButton, type Outcome } from "@/components/account/form-bits";
 import { isDataApiError } from "@/lib/data-api/data-api-error";
@@ -123,6 +123,10 @@ export function CollectForm({ stop, amount, onSent, onDone, onCancel }: CollectF
   });
   const method = useWatch({ control: form.control, name: "method" });
   const errors = form.formState.errors;
+  // Opened by the card's button, which it takes the place of: the amount is where the person goes on.
+  useEffect(() => {
+    form.setFocus("amount");
+  }, [form]);
 
   const submit = async (body: Body) => {
     // A file that is no photo is said on its field: chosen again, or cleared, before the collection is sent.

@@ -2,7 +2,7 @@
 
 import { type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { FormStatus, type Outcome } from "@/components/account/form-bits";
 import type { CollectedView, CollectStop } from "@/lib/domain/credit/view";
 import { pageHref } from "@/lib/domain/page-href";
@@ -83,6 +83,12 @@ function CollectCard({ stop, today, queued, mayWrite, queryKey }: CollectCardPro
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
+  // The form closed (sent or cancelled): the button it took the place of has the focus back.
+  const focusButton = useRef(false);
+  const close = () => {
+    focusButton.current = true;
+    setOpen(false);
+  };
   const records = useRecords(stop);
   const left = leftToCollect(stop.toCollect, records);
   const titleId = `collect-${stop.arAccountId}-${stop.customerId}-${stop.deliveryDate}`;
@@ -92,11 +98,36 @@ function CollectCard({ stop, today, queued, mayWrite, queryKey }: CollectCardPro
       data-collect={stop.arAccountId}
       className="space-y-1 rounded-lg border border-amber-700 bg-white px-3 py-2 text-sm dark:border-amber-400 dark:bg-slate-900"
     >
-      <h3 className="min-w-0 text-base font-semibold [overflow-wrap:anywhere]">
-        <Link id={titleId} href={pageHref.customer(stop.customerId)} className="link inline-flex min-h-11 items-center">
-          {stop.customerName}
-        </Link>
-      </h3>
+      {/* The name and the card's button in one row, as an account card's name and its hold: five cards fit a phone's
+          screen and a half. */}
+      <div className="flex items-center justify-between gap-x-2">
+        <h3 className="min-w-0 text-base font-semibold [overflow-wrap:anywhere]">
+          <Link
+            id={titleId}
+            href={pageHref.customer(stop.customerId)}
+            className="link inline-flex min-h-11 items-center"
+          >
+            {stop.customerName}
+          </Link>
+        </h3>
+        {mayWrite && !open && (
+          <button
+            ref={(button) => {
+              if (button && focusButton.current) button.focus();
+              focusButton.current = false;
+            }}
+            type="button"
+            onClick={() => {
+              setOutcome(undefined);
+              setOpen(true);
+            }}
+            aria-describedby={titleId}
+            className={`${BUTTON} min-h-11 shrink-0`}
+          >
+            Record a collection
+          </button>
+        )}
+      </div>
       <p>
         <strong className="text-base tabular-nums" data-testid="collect-amount">
           Collect {formatMoney(stop.toCollect)}
@@ -119,49 +150,35 @@ function CollectCard({ stop, today, queued, mayWrite, queryKey }: CollectCardPro
           {w.label}: saved on this phone, waiting to be sent when you are back online.
         </p>
       ))}
-      <FormStatus outcome={outcome} focus={false} />
-      {mayWrite &&
-        (open ? (
-          <Suspense fallback={<p role="status">Opening the form…</p>}>
-            <CollectForm
-              stop={stop}
-              amount={left === "0.00" ? stop.toCollect : left}
-              onSent={(record) =>
-                // The record as answered, into Today's answer: the page and the week kept offline both read it.
-                queryClient.setQueryData<TodayData>(queryKey, (data) =>
-                  data?.collect
-                    ? {
-                        ...data,
-                        collect: data.collect.map((s) =>
-                          s.arAccountId === stop.arAccountId &&
-                          s.deliveryDate === (record.deliveryDate ?? s.deliveryDate)
-                            ? { ...s, collected: [record, ...s.collected.filter((r) => r.id !== record.id)] }
-                            : s,
-                        ),
-                      }
-                    : data,
-                )
-              }
-              onDone={(done) => {
-                setOutcome(done);
-                setOpen(false);
-              }}
-              onCancel={() => setOpen(false)}
-            />
-          </Suspense>
-        ) : (
-          <button
-            type="button"
-            onClick={() => {
-              setOutcome(undefined);
-              setOpen(true);
+      <FormStatus outcome={outcome} focus={false} reserve={open} />
+      {mayWrite && open && (
+        <Suspense fallback={<p role="status">Opening the form…</p>}>
+          <CollectForm
+            stop={stop}
+            amount={left === "0.00" ? stop.toCollect : left}
+            onSent={(record) =>
+              // The record as answered, into Today's answer: the page and the week kept offline both read it.
+              queryClient.setQueryData<TodayData>(queryKey, (data) =>
+                data?.collect
+                  ? {
+                      ...data,
+                      collect: data.collect.map((s) =>
+                        s.arAccountId === stop.arAccountId && s.deliveryDate === (record.deliveryDate ?? s.deliveryDate)
+                          ? { ...s, collected: [record, ...s.collected.filter((r) => r.id !== record.id)] }
+                          : s,
+                      ),
+                    }
+                  : data,
+              )
+            }
+            onDone={(done) => {
+              setOutcome(done);
+              close();
             }}
-            aria-describedby={titleId}
-            className={`${BUTTON} min-h-11`}
-          >
-            Record a collection
-          </button>
-        ))}
+            onCancel={close}
+          />
+        </Suspense>
+      )}
     </article>
   );
 }
