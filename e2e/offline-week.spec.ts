@@ -72,8 +72,9 @@ test("a rep saves the week on Today; without a signal Today, the accounts, the d
   expect(kept).toContain('data-testid="today-summary"');
   expect(kept).not.toMatch(/<template id="B:\d+">/);
 
-  // A card of tomorrow's deliveries, or any: its customer, opened later from the device.
-  const card = page.getByRole("article").first();
+  // An account's card (tomorrow's deliveries, or any; not a "Collect before the drop" card, which comes first when a
+  // delivery of today or tomorrow has something to collect): its customer, opened later from the device.
+  const card = page.locator("article[data-customer]").first();
   const customerId = Number(await card.getAttribute("data-customer"));
   const name = (await card.getByRole("heading", { level: 3 }).innerText()).trim();
 
