@@ -11,6 +11,7 @@ import { KeyScopeContext } from "@/lib/ui/key-scope-context";
 import { PurchasesV2Context } from "@/lib/ui/purchases/v2-context";
 import { savePreference, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { OutboxSender } from "@/components/offline/outbox-sender";
+import { unpackWalked } from "@/lib/domain/walked-wire";
 
 const TimeZoneContext = createContext<string>("UTC");
 
@@ -33,6 +34,8 @@ function makeClient() {
         // Coming back online refetches what is stale, unless the key's budget is low: the person's next click will.
         refetchOnReconnect: () => !isLowBudget(budgetStore.get(), Date.now()),
       },
+      // The server's render sends a walk's answer packed (`packWalked`): whole again as it enters the cache.
+      hydrate: { deserializeData: unpackWalked },
     },
   });
   // Answers fetched for the first paint on the server carry the rate-limit figures too: the meter shows them.

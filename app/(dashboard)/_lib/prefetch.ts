@@ -7,13 +7,15 @@ import { backend } from "@/lib/backend";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { pageApi } from "@/lib/server/core/page-api";
 import { type ApiRequest, apiQueryOptions, apiWalkOptions, type Walked } from "@/lib/domain/api-query";
+import { packWalked } from "@/lib/domain/walked-wire";
 
 /**
  * One query client for everything a page render fetches on the server (React's `cache`: one per request). Regions of
  * a page that need the same request (two overview cards reading the aging) make it once: the second waits for the
- * first's answer instead of asking again.
+ * first's answer instead of asking again. A walk's answer goes to the browser packed (`packWalked`; the browser's
+ * client unpacks it).
  */
-const renderClient = cache(() => new QueryClient());
+const renderClient = cache(() => new QueryClient({ defaultOptions: { dehydrate: { serializeData: packWalked } } }));
 
 type Prefetch = {
   request: ApiRequest<OperationId>;
