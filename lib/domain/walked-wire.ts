@@ -41,10 +41,10 @@ function isPacked(data: unknown): data is PackedWalked {
 export function packWalked(data: unknown): unknown {
   if (!isWalked(data)) return data;
   const { records, ...rest } = data;
-  const index = new Map<string, number>();
-  for (const record of records)
-    for (const field of Object.keys(record)) if (!index.has(field)) index.set(field, index.size);
-  const fields = [...index.keys()];
+  // A Set keeps the order its fields were first added in.
+  const named = new Set<string>();
+  for (const record of records) for (const field of Object.keys(record)) named.add(field);
+  const fields = [...named];
   const values = records.map((record) =>
     fields.map((field) => (Object.hasOwn(record, field) ? record[field] : undefined)),
   );
