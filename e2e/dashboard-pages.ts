@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 import { expect, type Page } from "@playwright/test";
 import type { KeyType } from "@/lib/data-api/operation";
 import type { SessionView } from "@/lib/session/session-view";
@@ -6,7 +8,7 @@ import { may } from "@/lib/session/roles";
 import { sidebarFor, sidebarHrefs } from "@/lib/ui/sidebar";
 
 // The dashboard's pages as the walks of every page see them (the phone's and the desk's): the signed-in person's
-// routes, each opened until its data is in, and its table frames that scroll sideways.
+// routes, each opened until its data is in, its table frames that scroll sideways, and its fit on a phone.
 
 /**
  * The pages whose tables are reports of many figures side by side (Insights' tables, the replenishment plan's editing
@@ -33,6 +35,33 @@ export const LAPTOP = { width: 1366, height: 768 };
 export function pagesFor(keyType: KeyType): string[] {
   const data = navigationFor(keyType).flatMap((section) => section.entries.map((entry) => entry.href));
   return [...data.filter((href) => href !== "/collections" && href !== "/credit"), "/activity", "/requests"];
+}
+
+/** A route's path, whatever its query (the staff's Insights is `/insights?rep=…`). */
+export const pathOf = (route: string) => new URL(route, "http://localhost").pathname;
+
+/** The routes among `routes` whose page the dashboard spec does not open for the key type (`pagesFor`). */
+export function beyondPagesFor(keyType: KeyType, routes: string[]): string[] {
+  const opened = new Set(pagesFor(keyType).map(pathOf));
+  return routes.filter((route) => !opened.has(pathOf(route)));
+}
+
+/** The account's pages: every page.tsx under app/(account) but a record's (a dynamic segment has no address to walk). */
+export function accountRoutes(): string[] {
+  const root = join(process.cwd(), "app", "(account)");
+  const pages = (readdirSync(root, { recursive: true }) as string[]).filter(
+    (file) => file.endsWith(`${sep}page.tsx`) || file === "page.tsx",
+  );
+  return pages
+    .filter((file) => !file.includes("["))
+    .map(
+      (file) =>
+        `/${relative(".", join(file, ".."))
+          .split(sep)
+          .filter((part) => !part.startsWith("(") && part !== ".")
+          .join("/")}`,
+    )
+    .sort();
 }
 
 /** The dashboard's routes for the signed-in person, as its menu lists them. */
@@ -96,4 +125,55 @@ export async function expectTablesInTheirFrames(page: Page, route: string, where
   expect
     .soft(isReport(route) ? frames.filter((f) => !f.shows) : frames, `${where}: tables past their frame's edge`)
     .toEqual([]);
+}
+
+/** The phones every page is measured on: an iPhone 13's screen, then a 360 px Android's. */
+export const PHONE_SCREENS = [
+  { width: 390, height: 844 },
+  { width: 360, height: 800 },
+] as const;
+
+/** The elements that stick out past the viewport's right edge (not clipped by a scrolling frame), for the message. */
+async function overflowing(page: Page, width: number): Promise<string> {
+  return page.evaluate((vw) => {
+    const clipped = (e: Element) => {
+      for (let a = e.parentElement; a; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== "visible" && a !== document.documentElement && a !== document.body)
+          return true;
+      }
+      return false;
+    };
+    const name = (e: Element) =>
+      `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}${typeof e.className === "string" && e.className ? `.${e.className.trim().split(/\s+/).slice(0, 3).join(".")}` : ""}`;
+    const out = [...document.body.querySelectorAll("*")].filter(
+      (e) => e.getBoundingClientRect().right > vw + 0.5 && !clipped(e),
+    );
+    const culprits = out.filter((e) => !e.parentElement || e.parentElement.getBoundingClientRect().right <= vw + 0.5);
+    return culprits
+      .slice(0, 4)
+      .map((e) => `${name(e)} to ${Math.round(e.getBoundingClientRect().right)} px`)
+      .join("; ");
+  }, width);
+}
+
+/**
+ * Soft-expects the open page to fit each phone's screen (`PHONE_SCREENS`): nothing scrolls sideways, each table fits
+ * its frame (a list's rows are cards; a report's wide table scrolls in a frame that shows it), and the header is one
+ * row (at most 64 px). The page is narrowed where it is, not opened again: its layout is its CSS alone (no script reads
+ * the window's size, no style asks for touch or a pointer: e2e/phone-fit.test.ts), so it lays out as a page opened on
+ * the phone. It is left at the last phone's size.
+ */
+export async function expectFitsPhones(page: Page, route: string) {
+  for (const screen of PHONE_SCREENS) {
+    await page.setViewportSize(screen);
+    const width = screen.width;
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect
+      .soft(scrollWidth, `${route} at ${width} px ${scrollWidth > width ? await overflowing(page, width) : ""}`)
+      .toBeLessThanOrEqual(width);
+    await expectTablesInTheirFrames(page, route, `${route} at ${width} px`);
+    expect
+      .soft((await page.getByRole("banner").boundingBox())!.height, `${route} at ${width} px: the header's height`)
+      .toBeLessThanOrEqual(64);
+  }
 }

@@ -3,7 +3,7 @@ import { withMyAccounts } from "@/lib/domain/my-accounts";
 import { navigationFor } from "@/lib/domain/navigation";
 import { formatMoney, formatQuantity } from "@/lib/format/display";
 import { seriousViolations } from "./axe";
-import { expectTablesInTheirFrames, LAPTOP, pagesFor } from "./dashboard-pages";
+import { expectFitsPhones, expectTablesInTheirFrames, LAPTOP, pagesFor } from "./dashboard-pages";
 import { tryDemo } from "./sign-in";
 import { test } from "./signed-in-context";
 import { chooseFirstCustomer } from "./pricing";
@@ -45,7 +45,7 @@ for (const key of KEYS) {
     });
 
     for (const href of pagesFor(key.keyType)) {
-      test(`${href} loads with data, passes axe and fits a laptop`, async ({ pageAs }) => {
+      test(`${href} loads with data, passes axe and fits a laptop and a phone`, async ({ pageAs }) => {
         // Signed in without the sign-in page (the tests above and session.spec.ts go through it), once per worker:
         // every page of the key's, each loaded in its one tab (e2e/signed-in-context.ts), on a laptop's screen.
         const page = await pageAs(key.keyType);
@@ -60,6 +60,10 @@ for (const key of KEYS) {
         // warehouse inventory clipped two); what a step below shows (a file's preview) is a report's, not a list.
         await expect(page.locator('[aria-busy="true"]'), `${href} still loading`).toHaveCount(0, { timeout: 30_000 });
         await expectTablesInTheirFrames(page, href, `${href} at ${LAPTOP.width} px`);
+        // And it fits a phone, as it opened: narrowed to each phone's width in this tab rather than opened again in a
+        // phone's context of its own (e2e/phone.spec.ts), then back at the laptop's for what follows.
+        await expectFitsPhones(page, href);
+        await page.setViewportSize(LAPTOP);
         // Payments show one AR account at a time: the first the key may choose.
         if (href === "/payments") {
           // Chosen again until the address follows: a choice made before the page is hydrated is not seen.
