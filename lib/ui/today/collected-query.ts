@@ -29,3 +29,30 @@ export function collectedQueryOptions(arAccountId: number) {
     refetchIntervalInBackground: false,
   };
 }
+
+/**
+ * A stop's recorded collections (Today's answer's, with what this phone sent since) and the account's read again, as
+ * one list: each record as read again (its match), the read's records of the delivery this phone did not know
+ * added. A check's photo is kept from either: a read that left before the photo was sent answers the record without
+ * it, after the photo's own answer gave it (a photo is never taken off a record).
+ *
+ * @example
+ * withReadAgain([{ id: "a", status: "waiting", photo: { href: "/p", type: "image/png", bytes: 9 }, … }],
+ *   [{ id: "a", status: "matched", photo: null, … }], "2026-11-30");
+ * // [{ id: "a", status: "matched", photo: { href: "/p", type: "image/png", bytes: 9 }, … }]
+ */
+export function withReadAgain(
+  collected: CollectedView[],
+  readAgain: CollectedView[],
+  deliveryDate: string,
+): CollectedView[] {
+  const fresh = new Map(readAgain.map((r) => [r.id, r]));
+  const known = new Set(collected.map((r) => r.id));
+  return [
+    ...collected.map((r) => {
+      const read = fresh.get(r.id);
+      return read ? { ...read, photo: read.photo ?? r.photo } : r;
+    }),
+    ...readAgain.filter((r) => !known.has(r.id) && r.deliveryDate === deliveryDate),
+  ];
+}
