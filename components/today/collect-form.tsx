@@ -17,7 +17,7 @@ import { useOnline } from "@/lib/ui/offline/use-online";
 import { PHOTO_ACCEPT, photoFileProblem, photoType } from "@/lib/ui/photos/photo-rules";
 import { uploadPhoto } from "@/lib/ui/photos/upload-photo";
 import { BUTTON, FIELD_ERROR, fieldClass, PRIMARY } from "@/lib/ui/styles";
-import { COLLECTED_KEY, collectedUrl } from "@/lib/ui/today/collected-query";
+import { collectedUrl, readCollectedAgain } from "@/lib/ui/today/collected-query";
 
 /** The form's fields as typed: text, as the inputs hold it. */
 interface CollectFields {
@@ -149,7 +149,7 @@ export function CollectForm({ stop, amount, onSent, onDone, onCancel }: CollectF
         onSent?.(outcome.sent);
         const sent = photo ? await sendPhoto(outcome.sent, photo, `Photo of ${words} at ${stop.customerName}`) : null;
         if (sent?.record) onSent?.(sent.record);
-        void queryClient.invalidateQueries({ queryKey: [...COLLECTED_KEY, stop.arAccountId] });
+        void readCollectedAgain(queryClient, stop.arAccountId);
         onDone({
           tone: "ok",
           text: `Recorded ${words}. It is matched to the payment when the ERP enters it.${sent?.words ?? ""}`,

@@ -10,7 +10,7 @@ import { collectedWords, collectWhy, deliveryWhen, leftToCollect, matchWords } f
 import type { TodayData } from "@/lib/domain/today/today-data";
 import { formatMoney } from "@/lib/format/display";
 import { may } from "@/lib/session/roles";
-import { collectedQueryOptions, collectedUrl, withReadAgain } from "@/lib/ui/today/collected-query";
+import { collectedQueryOptions, collectedUrl } from "@/lib/ui/today/collected-query";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { queuedWrites, type QueuedWrite } from "@/lib/ui/offline/outbox";
 import { useQueuedWrites } from "@/lib/ui/offline/use-outbox";
@@ -200,5 +200,11 @@ function useRecords(stop: CollectStop): CollectedView[] {
   const online = useOnline();
   const waiting = stop.collected.some((r) => r.status === "waiting");
   const read = useQuery({ ...collectedQueryOptions(stop.arAccountId), enabled: online && waiting });
-  return read.data ? withReadAgain(stop.collected, read.data, stop.deliveryDate) : stop.collected;
+  if (!read.data) return stop.collected;
+  const fresh = new Map(read.data.map((r) => [r.id, r]));
+  const known = new Set(stop.collected.map((r) => r.id));
+  return [
+    ...stop.collected.map((r) => fresh.get(r.id) ?? r),
+    ...read.data.filter((r) => !known.has(r.id) && r.deliveryDate === stop.deliveryDate),
+  ];
 }

@@ -1,43 +1,44 @@
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import type { CollectedView } from "@/lib/domain/credit/view";
-import { withReadAgain } from "./collected-query";
+import { COLLECTED_KEY, readCollectedAgain } from "./collected-query";
 
-const record = (id: string, over: Partial<CollectedView> = {}): CollectedView => ({
-  id,
-  arAccountId: 50001,
-  customerId: 20001,
-  amount: "120.50",
-  method: "check",
-  reference: "10041",
-  deliveryDate: "2026-11-30",
-  recordedAt: "2026-11-29T12:00:00.000Z",
-  recordedBy: "Demo staff",
-  status: "waiting",
-  payment: null,
-  matchedAt: null,
-  dueBy: "2026-12-04",
-  photo: null,
-  ...over,
-});
-const PHOTO = { href: "/api/collections/50001/collected/a/photos/p1", type: "image/png", bytes: 68 };
+/** A query of an account's collections whose reads the test answers by hand, each with what the server holds then. */
+function collectedQuery() {
+  const client = new QueryClient();
+  const reads: ((answer: string) => void)[] = [];
+  const observer = new QueryObserver<string>(client, {
+    queryKey: [...COLLECTED_KEY, 30012],
+    queryFn: () => new Promise<string>((resolve) => reads.push(resolve)),
+    retry: false,
+  });
+  const unsubscribe = observer.subscribe(() => undefined);
+  return { client, reads, observer, unsubscribe };
+}
 
-describe("withReadAgain", () => {
-  it("takes each record as read again: its match", () => {
-    const matched = record("a", { status: "matched", matchedAt: "2026-11-29T13:00:00.000Z" });
-    expect(withReadAgain([record("a")], [matched], "2026-11-30")).toEqual([matched]);
+describe("readCollectedAgain", () => {
+  it("answers from a read that left after the write, not the first read still on its way", async () => {
+    const { client, reads, observer, unsubscribe } = collectedQuery();
+    // The card's first read left as the record came back; the photo is sent meanwhile.
+    expect(reads).toHaveLength(1);
+    const again = readCollectedAgain(client, 30012);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reads).toHaveLength(2);
+    reads[0]!("the record without its photo");
+    reads[1]!("the record with its photo");
+    await again;
+    expect(observer.getCurrentResult().data).toBe("the record with its photo");
+    unsubscribe();
   });
 
-  it("keeps the photo this phone sent when the read left before it", () => {
-    const merged = withReadAgain([record("a", { photo: PHOTO })], [record("a", { status: "matched" })], "2026-11-30");
-    expect(merged).toEqual([record("a", { status: "matched", photo: PHOTO })]);
-  });
-
-  it("adds the read's records of the same delivery, not another's, and keeps those it did not return", () => {
-    const merged = withReadAgain(
-      [record("a")],
-      [record("b"), record("c", { deliveryDate: "2026-12-01" })],
-      "2026-11-30",
-    );
-    expect(merged.map((r) => r.id)).toEqual(["a", "b"]);
+  it("reads again a query that has its answer", async () => {
+    const { client, reads, observer, unsubscribe } = collectedQuery();
+    reads[0]!("before");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const again = readCollectedAgain(client, 30012);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    reads[1]!("after");
+    await again;
+    expect(observer.getCurrentResult().data).toBe("after");
+    unsubscribe();
   });
 });

@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import type { CollectedView } from "@/lib/domain/credit/view";
 import { backroomJson } from "@/lib/ui/backroom-json";
 
@@ -31,28 +32,16 @@ export function collectedQueryOptions(arAccountId: number) {
 }
 
 /**
- * A stop's recorded collections (Today's answer's, with what this phone sent since) and the account's read again, as
- * one list: each record as read again (its match), the read's records of the delivery this phone did not know
- * added. A check's photo is kept from either: a read that left before the photo was sent answers the record without
- * it, after the photo's own answer gave it (a photo is never taken off a record).
+ * Reads an account's recorded collections again after a write (a record, its photo), from a read that leaves after it.
+ * A read already on its way is cancelled first: react-query hands an invalidation the read in flight when the query
+ * has no answer yet, and Today's card starts its first read as the record comes back, before the photo is sent. That
+ * read answered the record without its photo, and the card showed it so until the next minute's read.
  *
  * @example
- * withReadAgain([{ id: "a", status: "waiting", photo: { href: "/p", type: "image/png", bytes: 9 }, … }],
- *   [{ id: "a", status: "matched", photo: null, … }], "2026-11-30");
- * // [{ id: "a", status: "matched", photo: { href: "/p", type: "image/png", bytes: 9 }, … }]
+ * await readCollectedAgain(queryClient, 30012);
  */
-export function withReadAgain(
-  collected: CollectedView[],
-  readAgain: CollectedView[],
-  deliveryDate: string,
-): CollectedView[] {
-  const fresh = new Map(readAgain.map((r) => [r.id, r]));
-  const known = new Set(collected.map((r) => r.id));
-  return [
-    ...collected.map((r) => {
-      const read = fresh.get(r.id);
-      return read ? { ...read, photo: read.photo ?? r.photo } : r;
-    }),
-    ...readAgain.filter((r) => !known.has(r.id) && r.deliveryDate === deliveryDate),
-  ];
+export async function readCollectedAgain(queryClient: QueryClient, arAccountId: number) {
+  const queryKey = [...COLLECTED_KEY, arAccountId];
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
 }
