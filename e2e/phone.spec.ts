@@ -1,6 +1,6 @@
 import { devices, expect, type Locator, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { framesPastTheirEdge, openPage } from "./dashboard-pages";
+import { framesPastTheirEdge, openPage, PHONE_SCREENS } from "./dashboard-pages";
 import { connectWithKey, issueKey } from "./journeys/keyboard";
 import { type Demo, signIn } from "./sign-in";
 
@@ -12,14 +12,6 @@ import { type Demo, signIn } from "./sign-in";
 // in its tabs, every other route of each person's and the account's pages in the laptop walk of e2e/layouts.spec.ts.
 
 const { defaultBrowserType: _iphone, ...iPhone13 } = devices["iPhone 13"];
-const { defaultBrowserType: _pixel, ...pixel5 } = devices["Pixel 5"];
-const PHONES = [
-  { name: "iPhone 13", use: iPhone13 },
-  {
-    name: "360 px Android",
-    use: { ...pixel5, viewport: { width: 360, height: 800 }, screen: { width: 360, height: 800 } },
-  },
-] as const;
 const DEMOS: Demo[] = ["Customer", "Supplier", "Employee"];
 /** WCAG 2.5.5's least target, in CSS pixels. */
 const TARGET = 44;
@@ -121,7 +113,7 @@ async function checkList(page: Page, check: { axe: boolean }) {
 // 360 px and checked again. A test per phone signed in and loaded the same pages again in a
 // context of its own for the same markup.
 test.describe(`on an iPhone 13, then at 360 px`, () => {
-  test.use(PHONES[0].use);
+  test.use(iPhone13);
 
   for (const demo of DEMOS) {
     test(`as the demo ${demo}: the header is one row with a menu, lists are cards`, async ({ page }) => {
@@ -132,7 +124,7 @@ test.describe(`on an iPhone 13, then at 360 px`, () => {
       // axe once per person (at 390 px): the 360 px check sees the same markup.
       await checkHeader(page, { axe: true });
       await checkList(page, { axe: true });
-      await page.setViewportSize(PHONES[1].use.viewport);
+      await page.setViewportSize(PHONE_SCREENS[1]);
       await checkHeader(page, { axe: false });
       await checkList(page, { axe: false });
     });
@@ -143,7 +135,7 @@ test.describe(`on an iPhone 13, then at 360 px`, () => {
 // bucket, total outstanding, credit available, unapplied payments, agent, last payment, the store's people to write to), nothing past
 // the screen's edge, the whole table a tap away and back. A key of its own, its walk not paced (as e2e/collections.spec.ts).
 test.describe("on an iPhone 13", () => {
-  test.use(PHONES[0].use);
+  test.use(iPhone13);
 
   test("Collections are cards of what a call needs", async ({ page }) => {
     test.setTimeout(150_000);
